@@ -1,0 +1,7 @@
+//! The product's rules as pure code (PRODUCT-SPEC §4, §5, §6, §9).
+
+pub mod aura;
+pub mod moderation;
+pub mod paging;
+pub mod rating;
+pub mod user;

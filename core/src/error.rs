@@ -1,0 +1,156 @@
+//! The errors use cases return. Each carries a stable snake_case `code` (the API's
+//! `code` field) and a human message taken from the product's texts; adapters map the
+//! variant to a transport status (HTTP status, CLI exit code) and never invent rules.
+
+use std::borrow::Cow;
+
+/// A failure a user (or an integrator) can act upon, or an internal fault.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Input that breaks a rule. `field` names the offending input.
+    #[error("{message}")]
+    Invalid {
+        field: Cow<'static, str>,
+        code: &'static str,
+        message: Cow<'static, str>,
+    },
+    /// No valid session (missing, malformed, expired or revoked token, bad credentials).
+    #[error("{message}")]
+    Unauthenticated {
+        code: &'static str,
+        message: Cow<'static, str>,
+    },
+    /// Authenticated, but this actor may not do this.
+    #[error("{message}")]
+    Forbidden {
+        code: &'static str,
+        message: Cow<'static, str>,
+    },
+    /// The thing asked for does not exist (or is hidden from this actor).
+    #[error("{message}")]
+    NotFound {
+        code: &'static str,
+        message: Cow<'static, str>,
+    },
+    /// The request clashes with existing data (duplicates, state conflicts).
+    #[error("{message}")]
+    Conflict {
+        code: &'static str,
+        message: Cow<'static, str>,
+    },
+    /// Too many requests.
+    #[error("{message}")]
+    RateLimited { message: Cow<'static, str> },
+    /// An upstream service (TMDB, Finnkino) failed or could not be reached.
+    /// `unavailable` distinguishes "did not answer" (503) from "answered badly" (502).
+    #[error("{message}")]
+    Upstream {
+        code: &'static str,
+        message: Cow<'static, str>,
+        unavailable: bool,
+    },
+    /// A bug or an infrastructure fault; logged with its source, answered generically.
+    #[error("internal error: {0}")]
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl Error {
+    pub fn invalid(
+        field: impl Into<Cow<'static, str>>,
+        code: &'static str,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        Self::Invalid {
+            field: field.into(),
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn forbidden(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::Forbidden {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn not_found(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::NotFound {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn unauthenticated(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::Unauthenticated {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn internal(source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        Self::Internal(source.into())
+    }
+
+    /// The stable machine-readable code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Invalid { code, .. }
+            | Self::Unauthenticated { code, .. }
+            | Self::Forbidden { code, .. }
+            | Self::NotFound { code, .. }
+            | Self::Conflict { code, .. }
+            | Self::Upstream { code, .. } => code,
+            Self::RateLimited { .. } => "rate_limited",
+            Self::Internal(_) => "internal_error",
+        }
+    }
+}
+
+/// What a store port can fail with. Adapters translate their database's named
+/// constraints into `Conflict` so that use cases can answer with the right message.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A uniqueness rule was hit; the payload names it (see [`Conflict`]).
+    #[error("conflict: {0:?}")]
+    Conflict(Conflict),
+    /// A row the operation needs does not exist (e.g. a foreign key target).
+    #[error("not found")]
+    NotFound,
+    /// Anything else: connection loss, a bug in SQL, a full disk.
+    #[error("store failure: {0}")]
+    Backend(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// The uniqueness rules of the schema, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conflict {
+    Username,
+    Email,
+    GroupName,
+    /// One review per user per movie.
+    Review,
+    /// One membership per user per group.
+    Membership,
+    /// One favorite entry per (user or group, movie, type).
+    Favorite,
+    /// Anything else unique.
+    Other,
+}
+
+impl From<StoreError> for Error {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Conflict(_) => Error::conflict("conflict", "The data conflicts with existing data."),
+            StoreError::NotFound => Error::not_found("not_found", "Not found."),
+            StoreError::Backend(source) => Error::Internal(source),
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Ports: what the core needs from the outside world. One trait per file; adapters
+//! implement them. Every method documents the errors it may return.
+
+pub mod clock;
+pub mod password_hasher;
+pub mod token_issuer;
+pub mod user_store;
+
+pub use clock::{Clock, SystemClock};
+pub use password_hasher::PasswordHasher;
+pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
+pub use user_store::UserStore;

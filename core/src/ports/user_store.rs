@@ -1,0 +1,102 @@
+//! Where accounts live.
+
+use async_trait::async_trait;
+
+use crate::domain::moderation::NewModerationEntry;
+use crate::domain::paging::{PageRequest, Paged};
+use crate::domain::user::{Email, NewUser, User, UserChanges, UserProfile, UserStats};
+use crate::error::StoreError;
+use crate::ids::UserId;
+
+/// Persistence of users and everything that hangs off an account.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait UserStore: Send + Sync {
+    /// Stores a new user (not banned, not admin, token version 0, empty bio).
+    ///
+    /// # Errors
+    /// `Conflict(Username)` or `Conflict(Email)` when either is taken (case-insensitively).
+    async fn create_user(&self, user: &NewUser) -> Result<User, StoreError>;
+
+    /// # Errors
+    /// `Backend` only; a missing user is `Ok(None)`.
+    async fn find_user(&self, id: UserId) -> Result<Option<User>, StoreError>;
+
+    /// Looks a user up by (lower-case) email.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError>;
+
+    /// Looks a user up by username, case-insensitively.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn find_user_by_username(&self, username: &str) -> Result<Option<User>, StoreError>;
+
+    /// A user with their review statistics, or `None`.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn find_profile(&self, id: UserId) -> Result<Option<UserProfile>, StoreError>;
+
+    /// Statistics of a user's reviews (zeros without reviews).
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError>;
+
+    /// Applies the changes; a new password hash also bumps the token version so that
+    /// tokens issued before stop working.
+    ///
+    /// # Errors
+    /// `NotFound` when the user is gone; `Conflict(Username | Email)` when taken.
+    async fn update_user(&self, id: UserId, changes: &UserChanges) -> Result<User, StoreError>;
+
+    /// Bans or unbans a user and writes the moderation log entry in the same transaction.
+    /// A ban bumps the token version.
+    ///
+    /// # Errors
+    /// `NotFound` when the user is gone.
+    async fn set_banned(
+        &self,
+        id: UserId,
+        banned: bool,
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError>;
+
+    /// Deletes the account and, in one transaction: its reviews, reactions, favorites and
+    /// memberships; every group it owns passes to the successor chosen by
+    /// [`crate::domain::membership::successor`] or is deleted. Counters of other users
+    /// (likes received) are brought back in step. `log`, when given, is written too.
+    ///
+    /// # Errors
+    /// `NotFound` when the user is gone.
+    async fn delete_user(
+        &self,
+        id: UserId,
+        log: Option<NewModerationEntry>,
+    ) -> Result<(), StoreError>;
+
+    /// Users by id, oldest first.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError>;
+
+    /// The moderation log, newest first.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn list_moderation_log(
+        &self,
+        page: PageRequest,
+    ) -> Result<Paged<crate::domain::moderation::ModerationEntry>, StoreError>;
+
+    /// Is the database reachable? Used by readiness checks.
+    ///
+    /// # Errors
+    /// `Backend` when it is not.
+    async fn ping(&self) -> Result<(), StoreError>;
+
+}

@@ -1,0 +1,1 @@
+//! Use cases: one user action each, driving the ports.

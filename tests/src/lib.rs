@@ -1,0 +1,1 @@
+//! Helpers live in the test files; this crate has no library code.
