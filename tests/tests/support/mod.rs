@@ -1,0 +1,354 @@
+//! Starts the real `leffaseura-server` binary on a free port with a fresh database and
+//! talks to it over HTTP, exactly as a client would.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+/// Which database the server under test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestServer {
+    pub base_url: String,
+    pub client: reqwest::Client,
+    child: Child,
+    data_dir: tempfile::TempDir,
+    database_url: Option<String>,
+    postgres_db: Option<String>,
+    extra_env: Vec<(String, String)>,
+}
+
+fn server_command(data_dir: &Path, database_url: Option<&str>, extra_env: &[(String, String)]) -> Command {
+    let mut command = Command::new(server_binary());
+    command
+        .env("DATA_DIR", data_dir)
+        .env("BIND", "127.0.0.1:0")
+        .env("WEBAPP_DIR", data_dir.join("no-webapp"))
+        .env("LOG_FORMAT", "pretty")
+        .env("RUST_LOG", "info")
+        .env_remove("DATABASE_URL")
+        .env_remove("JWT_SECRET")
+        .env_remove("TMDB_API_KEY")
+        .env_remove("TMDB_READ_TOKEN")
+        .env_remove("CORS_ORIGINS")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    for (key, value) in extra_env {
+        command.env(key, value);
+    }
+    command
+}
+
+fn server_binary() -> PathBuf {
+    sibling_binary("leffaseura-server", "LEFFASEURA_SERVER_BIN")
+}
+
+fn admin_binary() -> PathBuf {
+    sibling_binary("leffaseura-admin", "LEFFASEURA_ADMIN_BIN")
+}
+
+fn sibling_binary(name: &str, override_var: &str) -> PathBuf {
+    if let Ok(path) = std::env::var(override_var) {
+        return PathBuf::from(path);
+    }
+    // target/<profile>/deps/<test-binary> → target/<profile>/leffaseura-server
+    let exe = std::env::current_exe().expect("current test executable");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("test binary lives in target/<profile>/deps");
+    let binary = profile_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.exists(),
+        "{} is missing: build it first with `cargo build --workspace --bins` (scripts/test does)",
+        binary.display()
+    );
+    binary
+}
+
+fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+fn postgres_required() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+        || std::env::var("LEFFASEURA_REQUIRE_POSTGRES").is_ok_and(|v| v == "1")
+}
+
+/// Creates a fresh database for one test; `None` (with a visible message) when Postgres
+/// is not reachable and not required.
+async fn create_postgres_database() -> Option<(String, String)> {
+    use sqlx::Connection;
+    let admin_url = postgres_admin_url();
+    let mut conn = match sqlx::PgConnection::connect(&admin_url).await {
+        Ok(conn) => conn,
+        Err(err) => {
+            assert!(
+                !postgres_required(),
+                "Postgres is required here but not reachable at {admin_url}: {err}"
+            );
+            eprintln!("SKIPPED: Postgres not reachable at {admin_url} ({err}); black-box test runs on SQLite only");
+            return None;
+        }
+    };
+    let name = format!(
+        "leffaseura_bb_{}_{}",
+        std::process::id(),
+        NEXT_DB.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    );
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("drop old test database");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("create test database");
+    let (base, _) = admin_url.rsplit_once('/').expect("database url has a path");
+    Some((format!("{base}/{name}"), name))
+}
+
+static NEXT_DB: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl TestServer {
+    /// Starts a server on SQLite, or on a fresh Postgres database. Returns `None` only for
+    /// Postgres when it is unavailable and not required.
+    pub async fn start(backend: Backend) -> Option<Self> {
+        Self::start_with(backend, &[]).await
+    }
+
+    pub async fn start_with(backend: Backend, extra_env: &[(&str, &str)]) -> Option<Self> {
+        let data_dir = tempfile::tempdir().expect("temp data dir");
+        let (database_url, postgres_db) = match backend {
+            Backend::Sqlite => (None, None),
+            Backend::Postgres => {
+                let (url, name) = create_postgres_database().await?;
+                (Some(url), Some(name))
+            }
+        };
+        let extra_env: Vec<(String, String)> = extra_env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        let mut child = server_command(data_dir.path(), database_url.as_deref(), &extra_env)
+            .spawn()
+            .expect("start leffaseura-server");
+        let base_url = wait_for_listening(&mut child).await;
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("http client");
+        Some(Self {
+            base_url,
+            client,
+            child,
+            data_dir,
+            database_url,
+            postgres_db,
+            extra_env,
+        })
+    }
+
+    /// Runs `leffaseura-admin` against this server's database; returns (exit code, stdout, stderr).
+    pub async fn admin(&self, args: &[&str]) -> (i32, String, String) {
+        let mut command = Command::new(admin_binary());
+        command
+            .args(args)
+            .env("DATA_DIR", self.data_dir.path())
+            .env("LEFFASEURA_ADMIN", "blackbox-test")
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::null());
+        if let Some(url) = &self.database_url {
+            command.env("DATABASE_URL", url);
+        }
+        let output = command.output().await.expect("run leffaseura-admin");
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    }
+
+    /// Stops the server and starts it again on the same data directory and database.
+    pub async fn restart(&mut self) {
+        let _ = self.child.kill().await;
+        self.child = server_command(self.data_dir.path(), self.database_url.as_deref(), &self.extra_env)
+            .spawn()
+            .expect("restart leffaseura-server");
+        self.base_url = wait_for_listening(&mut self.child).await;
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base_url, path)
+    }
+
+    /// Sends a request with an optional bearer token and JSON body; returns status and body
+    /// (JSON, or `Value::Null` for an empty body).
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request reaches the server");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("response body");
+        let json = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path} answered non-JSON: {text}"))
+        };
+        (status, json)
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        self.call(reqwest::Method::GET, path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.call(reqwest::Method::POST, path, token, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.call(reqwest::Method::PUT, path, token, Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+        self.call(reqwest::Method::DELETE, path, token, body).await
+    }
+
+    /// Registers a user and returns (token, user id).
+    pub async fn register(&self, username: &str, password: &str) -> (String, i64) {
+        let (status, body) = self
+            .post(
+                "/api/v1/users/register",
+                None,
+                json!({"username": username, "email": format!("{username}@example.fi"), "password": password}),
+            )
+            .await;
+        assert_eq!(status, 201, "register {username}: {body}");
+        let token = body["token"].as_str().expect("token").to_owned();
+        let id = body["user"]["id"].as_i64().expect("user id");
+        (token, id)
+    }
+}
+
+async fn wait_for_listening(child: &mut Child) -> String {
+    let stdout = child.stdout.take().expect("stdout piped");
+    let stderr = child.stderr.take().expect("stderr piped");
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    for stream in [
+        Box::new(stdout) as Box<dyn tokio::io::AsyncRead + Unpin + Send>,
+        Box::new(stderr),
+    ] {
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stream).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                let _ = tx.send(line);
+            }
+        });
+    }
+    drop(tx);
+    let mut seen = Vec::new();
+    let found = tokio::time::timeout(Duration::from_secs(30), async {
+        while let Some(line) = rx.recv().await {
+            if let Some(pos) = line.find("listening on http://") {
+                let rest = &line[pos + "listening on ".len()..];
+                let url: String = rest
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && *c != '"' && *c != ',')
+                    .collect();
+                return Some(url);
+            }
+            seen.push(line);
+        }
+        None
+    })
+    .await;
+    match found {
+        Ok(Some(url)) => {
+            // Keep draining output so the server never blocks on a full pipe.
+            tokio::spawn(async move { while rx.recv().await.is_some() {} });
+            url
+        }
+        _ => panic!("server did not report its address; output:\n{}", seen.join("\n")),
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+        if let Some(name) = self.postgres_db.take() {
+            // Best effort: the database is uniquely named, so a leftover harms nobody.
+            let admin_url = postgres_admin_url();
+            std::thread::spawn(move || {
+                let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
+                    return;
+                };
+                runtime.block_on(async move {
+                    use sqlx::Connection;
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                            .execute(&mut conn)
+                            .await;
+                    }
+                });
+            });
+        }
+    }
+}
+
+/// Defines one test per backend: `mod name { sqlite, postgres }`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($name:ident, |$server:ident| $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[allow(unused_mut)]
+            async fn scenario(mut $server: support::TestServer) $body
+
+            #[tokio::test]
+            async fn sqlite() {
+                let server = support::TestServer::start(support::Backend::Sqlite)
+                    .await
+                    .expect("SQLite always starts");
+                scenario(server).await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if let Some(server) = support::TestServer::start(support::Backend::Postgres).await {
+                    scenario(server).await;
+                }
+            }
+        }
+    };
+}
