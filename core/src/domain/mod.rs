@@ -5,6 +5,7 @@ pub mod group;
 pub mod membership;
 pub mod moderation;
 pub mod movie;
+pub mod movie;
 pub mod paging;
 pub mod rating;
 pub mod user;

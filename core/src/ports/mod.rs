@@ -2,11 +2,15 @@
 //! implement them. Every method documents the errors it may return.
 
 pub mod clock;
+pub mod movie_cache;
+pub mod movie_catalog;
 pub mod password_hasher;
 pub mod token_issuer;
 pub mod user_store;
 
 pub use clock::{Clock, SystemClock};
+pub use movie_cache::{CachedBody, MovieCache};
+pub use movie_catalog::MovieCatalog;
 pub use password_hasher::PasswordHasher;
 pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
 pub use user_store::UserStore;

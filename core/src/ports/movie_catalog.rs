@@ -1,0 +1,72 @@
+//! Where movie data comes from: TMDB, or the bundled offline demo catalog.
+
+use async_trait::async_trait;
+
+use crate::domain::movie::{
+    CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
+    SearchQuery,
+};
+use crate::error::Error;
+use crate::ids::MovieId;
+
+/// A read-only catalog of movies. Implementations exclude adult titles and return image
+/// fields as complete URLs (or `None`).
+///
+/// Every method can fail with `Error::Upstream` when the catalog's source cannot be
+/// reached (`unavailable: true`) or answers with something unusable (`unavailable: false`).
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait MovieCatalog: Send + Sync {
+    /// Movies whose title matches `query`, most relevant first.
+    ///
+    /// # Errors
+    /// `Upstream` when the source fails.
+    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error>;
+
+    /// All movie genres.
+    ///
+    /// # Errors
+    /// `Upstream` when the source fails.
+    async fn genres(&self) -> Result<Vec<Genre>, Error>;
+
+    /// Movies having every genre of `genres` (any movie when empty), in `sort` order.
+    ///
+    /// # Errors
+    /// `Upstream` when the source fails.
+    async fn discover(
+        &self,
+        genres: &GenreFilter,
+        page: CatalogPage,
+        sort: DiscoverSort,
+    ) -> Result<MoviePage, Error>;
+
+    /// Popular movies, most popular first.
+    ///
+    /// # Errors
+    /// `Upstream` when the source fails.
+    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error>;
+
+    /// One movie with credits, key crew and trailer.
+    ///
+    /// # Errors
+    /// `NotFound` (`movie_not_found`, "Movie not found") for an unknown id;
+    /// `Upstream` when the source fails.
+    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error>;
+
+    /// Candidates for a movie known by its original title and release year (e.g. a
+    /// Finnkino event), best match first; empty when nothing matches.
+    ///
+    /// # Errors
+    /// `Invalid` for a blank title or an impossible year; `Upstream` when the source fails.
+    async fn best_match(
+        &self,
+        original_title: &str,
+        year: Option<i32>,
+    ) -> Result<Vec<MovieSummary>, Error>;
+
+    /// Movies in cinemas now.
+    ///
+    /// # Errors
+    /// `Upstream` when the source fails.
+    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error>;
+}
