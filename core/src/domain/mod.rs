@@ -4,8 +4,6 @@ pub mod aura;
 pub mod group;
 pub mod membership;
 pub mod moderation;
-pub mod movie;
-pub mod movie;
 pub mod paging;
 pub mod rating;
 pub mod user;
