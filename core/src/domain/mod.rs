@@ -4,6 +4,7 @@ pub mod aura;
 pub mod group;
 pub mod membership;
 pub mod moderation;
+pub mod movie;
 pub mod paging;
 pub mod rating;
 pub mod user;
