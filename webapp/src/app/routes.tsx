@@ -1,0 +1,47 @@
+import type { RouteObject } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { Layout } from '@/components/layout/layout';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { SignupPage } from '@/features/auth/components/signup-page';
+import { HomePage } from '@/features/home/components/home-page';
+import { SettingsPage } from '@/features/settings/components/settings-page';
+import { AboutPage } from '@/features/static-pages/components/about-page';
+import { ContactPage } from '@/features/static-pages/components/contact-page';
+import { FaqPage } from '@/features/static-pages/components/faq-page';
+import { TermsPage } from '@/features/static-pages/components/terms-page';
+import { NotFoundPage } from './not-found-page';
+
+/** Pages whose feature is not built yet: each says so in one sentence. */
+const soon = (title: string, message: string) => <ComingSoon title={title} message={message} />;
+
+/** Every route of PRODUCT-SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/homepage', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/settings', element: <SettingsPage /> },
+      { path: '/profile', element: soon('Profile', 'Profiles with your bio, reviews and stats arrive soon.') },
+      { path: '/profile/:userId', element: soon('Profile', 'Member profiles arrive soon.') },
+      { path: '/favorites/:userId', element: soon('Favorites', 'Favorite movie lists arrive soon.') },
+      { path: '/watchlist', element: soon('Watchlist', 'Your watchlist arrives soon.') },
+      { path: '/watchlist/:userId', element: soon('Watchlist', 'Watchlists arrive soon.') },
+      { path: '/browse', element: soon('Browse movies', 'Browsing movies arrives soon.') },
+      { path: '/groups', element: soon('Groups', 'Browsing movie groups arrives soon.') },
+      { path: '/groups/create', element: soon('Create a group', 'Creating movie groups arrives soon.') },
+      { path: '/groups/:id', element: soon('Group', 'Group pages arrive soon.') },
+      { path: '/movie/:id', element: soon('Movie', 'Movie pages with details and reviews arrive soon.') },
+      { path: '/schedule', element: soon('Showtimes', 'Finnkino showtimes arrive soon.') },
+      { path: '/search', element: soon('Search', 'Search arrives soon.') },
+      { path: '/reviews', element: soon('Reviews', 'Community reviews arrive soon.') },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/faq', element: <FaqPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styles from './dialog.module.css';
+
+export type DialogProps = {
+  title: string;
+  /** Called on Escape, on the close button and on a click on the backdrop. */
+  onClose: () => void;
+  children?: ReactNode;
+  /** Buttons row at the bottom. */
+  actions?: ReactNode;
+  /** "alertdialog" for confirmations and error notices. */
+  role?: 'dialog' | 'alertdialog';
+  tone?: 'default' | 'success' | 'danger';
+};
+
+/**
+ * A modal built on the native <dialog>: the browser traps focus and makes the rest of the
+ * page inert; we move focus in on open (to the first [autofocus] or focusable element),
+ * close on Escape, and give focus back to whatever had it before. Render it only while open.
+ */
+export function Dialog({ title, onClose, children, actions, role = 'dialog', tone = 'default' }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const onCloseRef = useRef(onClose);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (typeof dialog.showModal === 'function' && !dialog.open) {
+      try {
+        dialog.showModal();
+      } catch {
+        dialog.setAttribute('open', '');
+      }
+    } else if (!dialog.open) {
+      dialog.setAttribute('open', '');
+    }
+    const target =
+      dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
+      dialog.querySelector<HTMLElement>(
+        'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href]',
+      );
+    (target ?? dialog).focus();
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      if (previouslyFocused && previouslyFocused.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${styles[tone]}`}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      tabIndex={-1}
+      onCancel={(event) => {
+        // Escape: let React decide (it unmounts us), instead of the browser closing on its own.
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onCloseRef.current();
+        }
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onCloseRef.current();
+      }}
+    >
+      <div className={styles.panel}>
+        <header className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close dialog" onClick={() => onCloseRef.current()}>
+            ×
+          </button>
+        </header>
+        {children ? (
+          <div id={bodyId} className={styles.body}>
+            {children}
+          </div>
+        ) : null}
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+    </dialog>
+  );
+}

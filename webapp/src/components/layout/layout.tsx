@@ -1,0 +1,32 @@
+import { Outlet, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Header, the page in a responsive container, footer. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    // On navigation, start at the top like a normal page load.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo?.({ top: 0 });
+  }, [pathname]);
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="container page">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

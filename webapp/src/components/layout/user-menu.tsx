@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import styles from './header.module.css';
+
+type UserMenuProps = {
+  userId: number | string | null;
+  username: string | null;
+  onLogout: () => void;
+};
+
+/**
+ * The burger menu of a logged-in user: a disclosure button and a list of links, reachable
+ * with Tab; Escape closes it and gives focus back to the button, as does a click outside.
+ */
+export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const firstItemRef = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    firstItemRef.current?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const id = userId === null ? '' : String(userId);
+
+  return (
+    <div
+      className={styles.menuRoot}
+      ref={rootRef}
+      onBlur={(event) => {
+        // Tabbing out of the menu closes it.
+        if (open && rootRef.current && !rootRef.current.contains(event.relatedTarget as Node | null)) {
+          if (event.relatedTarget) setOpen(false);
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.burger}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Account menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className={styles.burgerLines} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        {username ? <span className={styles.username}>{username}</span> : null}
+      </button>
+      <ul id={menuId} className={styles.menu} hidden={!open}>
+        <li>
+          <Link ref={firstItemRef} to="/profile" onClick={close}>
+            Profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/settings" onClick={close}>
+            Settings
+          </Link>
+        </li>
+        <li>
+          <Link to={id ? `/favorites/${id}` : '/profile'} onClick={close}>
+            Favorites
+          </Link>
+        </li>
+        <li>
+          <Link to="/watchlist" onClick={close}>
+            Watchlist
+          </Link>
+        </li>
+        <li className={styles.menuSeparator}>
+          <button
+            type="button"
+            onClick={() => {
+              // Focus goes back to the burger first, so the dialog returns it there.
+              buttonRef.current?.focus();
+              close();
+              onLogout();
+            }}
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

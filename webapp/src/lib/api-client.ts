@@ -1,0 +1,51 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '@/api/schema';
+import { getToken } from './auth-storage';
+
+/** Adds the stored bearer token to every call made while logged in. */
+const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    const token = getToken();
+    if (token && !request.headers.has('Authorization')) {
+      request.headers.set('Authorization', `Bearer ${token}`);
+    }
+    return request;
+  },
+};
+
+/** The one typed client for the Leffaseura API (paths as declared in openapi.yaml). */
+export const api = createClient<paths>({
+  // Absolute, so Request() accepts it everywhere (tests run outside a real page).
+  baseUrl: `${globalThis.location?.origin ?? ''}/api/v1`,
+  // Resolve the global fetch at call time so tests can replace it.
+  fetch: (request) => globalThis.fetch(request),
+});
+api.use(authMiddleware);
+
+/** The server's error body (API.md): `{success: false, code, message, field?}`. */
+export type ApiErrorBody = { success?: false; code?: string; message?: string; field?: string };
+
+/** Thrown by query/mutation functions so callers see the status and the server's words. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+
+  constructor(status: number, body: unknown, fallback: string) {
+    const parsed = (body && typeof body === 'object' ? body : {}) as ApiErrorBody;
+    const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = typeof parsed.code === 'string' ? parsed.code : undefined;
+    this.field = typeof parsed.field === 'string' ? parsed.field : undefined;
+  }
+}
+
+/** A human message for any thrown value, preferring the server's own message. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return fallback; // network failure
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import type { components } from '@/api/schema';
+
+/** The signed-in user as the server returns it (with email, for the user themself). */
+export type SessionUser = components['schemas']['User'];
+
+export type Session = { token: string; user: SessionUser | null };
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let cachedRaw: string | null = null;
+let cachedUser: SessionUser | null = null;
+
+export function getStoredUser(): SessionUser | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(USER_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === cachedRaw) return cachedUser;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    cachedUser = parsed && typeof parsed === 'object' ? (parsed as SessionUser) : null;
+  } catch {
+    cachedUser = null;
+  }
+  return cachedUser;
+}
+
+/** Stores a fresh session (after login) or a refreshed token/user (after a profile change). */
+export function saveSession(token: string | null | undefined, user: SessionUser | null | undefined) {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+/** Logout: forget the token and the user. */
+export function clearSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab logging in or out changes this tab's session too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const getTokenSnapshot = () => getToken();
+
+/** The current session; logged in exactly when a token is stored (PRODUCT-SPEC §4). */
+export function useSession(): Session | null {
+  const token = useSyncExternalStore(subscribe, getTokenSnapshot, getTokenSnapshot);
+  const user = useSyncExternalStore(subscribe, getStoredUser, getStoredUser);
+  return token ? { token, user } : null;
+}

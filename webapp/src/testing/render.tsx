@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { SessionUser } from '@/lib/auth-storage';
+
+/** Renders `ui` at `path` inside a router (with a few stub routes to land on) and a fresh query client. */
+export function renderWithProviders(ui: ReactElement, { path = '/', route = path }: { path?: string; route?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const routes: RouteObject[] = [
+    { path: route, element: ui },
+    { path: '*', element: <LocationProbe /> },
+  ];
+  if (route !== '/') routes.splice(1, 0, { path: '/', element: <p>Home page</p> });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, user, router, queryClient };
+}
+
+function LocationProbe() {
+  return <p>Other page</p>;
+}
+
+export const testUser: SessionUser = {
+  id: 7,
+  username: 'kaisa',
+  email: 'kaisa@example.fi',
+  user_bio: 'I love Kaurismäki.',
+  created_at: '2025-10-01T10:00:00Z',
+  review_count: 0,
+  average_rating: null,
+  total_likes: 0,
+  total_dislikes: 0,
+  aura: 0,
+  aura_label: 'Neutral',
+};
+
+/** Stores a logged-in session the way the login page does. */
+export function logIn(user: SessionUser = testUser, token = 'test-token') {
+  localStorage.setItem('token', token);
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+type Reply = { status: number; body?: unknown };
+
+/** Replaces fetch with a handler that gets the method, the path under /api/v1 and the JSON body. */
+export function mockApi(handler: (call: { method: string; path: string; body: unknown; headers: Headers }) => Reply) {
+  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url, 'http://localhost');
+    const text = await request.text();
+    const call = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api(\/v1)?/, ''),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      headers: request.headers,
+    };
+    calls.push(call);
+    const reply = handler(call);
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
