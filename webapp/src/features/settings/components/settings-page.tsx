@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -40,6 +41,7 @@ export function SettingsPage() {
 
 function SettingsForm() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
   const profile = useProfile(true);
   const user = profile.data ?? session?.user ?? null;
@@ -105,6 +107,8 @@ function SettingsForm() {
         onSuccess: () => {
           setPending(null);
           navigate('/');
+          clearSession();
+          queryClient.removeQueries();
         },
         onError: (error) => {
           if (isWrongPassword(error)) {
