@@ -1,0 +1,82 @@
+//! Reading profiles: one's own (with email) and anyone's public one.
+
+use crate::domain::user::{User, UserProfile};
+use crate::error::Error;
+use crate::ids::UserId;
+use crate::use_cases::accounts::{user_not_found, Accounts};
+
+impl Accounts {
+    /// The authenticated user's own profile with fresh statistics.
+    ///
+    /// # Errors
+    /// `Internal` on store failures.
+    pub async fn get_own_profile(&self, user: User) -> Result<UserProfile, Error> {
+        let stats = self.users.user_stats(user.id).await?;
+        Ok(UserProfile { user, stats })
+    }
+
+    /// Anyone's public profile (the adapter leaves out the email).
+    ///
+    /// # Errors
+    /// `NotFound` `user_not_found` "Profile not found." when there is no such user.
+    pub async fn get_profile(&self, id: UserId) -> Result<UserProfile, Error> {
+        self.users
+            .find_profile(id)
+            .await?
+            .ok_or_else(user_not_found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::user::{UserProfile, UserStats};
+    use crate::error::Error;
+    use crate::ids::UserId;
+    use crate::use_cases::test_support::*;
+
+    #[tokio::test]
+    async fn a_missing_profile_is_404_profile_not_found() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_profile().returning(|_| Ok(None));
+        let err = ports.accounts().get_profile(UserId(9)).await.unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::NotFound {
+                    code: "user_not_found",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert_eq!(err.to_string(), "Profile not found.");
+    }
+
+    #[tokio::test]
+    async fn profiles_come_with_stats() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_profile().returning(|id| {
+            Ok(Some(UserProfile {
+                user: user(id.0, "pekka", "pw"),
+                stats: UserStats {
+                    review_count: 1,
+                    rating_sum: 4,
+                    total_likes: 0,
+                    total_dislikes: 0,
+                },
+            }))
+        });
+        ports
+            .users
+            .expect_user_stats()
+            .returning(|_| Ok(UserStats::default()));
+        let accounts = ports.accounts();
+        let profile = accounts.get_profile(UserId(2)).await.unwrap();
+        assert_eq!(profile.stats.average_rating(), Some(4.0));
+        let own = accounts
+            .get_own_profile(user(2, "pekka", "pw"))
+            .await
+            .unwrap();
+        assert_eq!(own.stats.review_count, 0);
+    }
+}

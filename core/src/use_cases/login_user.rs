@@ -1,0 +1,222 @@
+//! Logging in (API.md, Users: POST /users/login).
+
+use crate::domain::user::Email;
+use crate::error::Error;
+use crate::use_cases::accounts::{Accounts, Session};
+
+/// The one answer for an unknown email and a wrong password alike.
+pub const INVALID_CREDENTIALS: &str = "Invalid email or password.";
+
+impl Accounts {
+    /// Checks the credentials and opens a session.
+    ///
+    /// Never reveals whether an email is registered: unknown emails, malformed emails and
+    /// wrong passwords all answer `invalid_credentials`, and an unknown email still spends
+    /// one password verification so that the timing tells nothing either.
+    ///
+    /// # Errors
+    /// `Invalid` (field `email` / `password`) when either is blank; `Unauthenticated`
+    /// `invalid_credentials`; `Forbidden` `banned` when the password is right but the account
+    /// is banned.
+    pub async fn login_user(&self, email: &str, password: &str) -> Result<Session, Error> {
+        if email.trim().is_empty() {
+            return Err(Error::invalid(
+                "email",
+                "invalid_email",
+                "Email is required.",
+            ));
+        }
+        if password.is_empty() {
+            return Err(Error::invalid(
+                "password",
+                "invalid_password",
+                "Password is required.",
+            ));
+        }
+        let found = match Email::parse(email) {
+            Ok(email) => self.users.find_user_by_email(&email).await?,
+            Err(_) => None,
+        };
+        let Some(user) = found else {
+            self.verify_decoy(password).await?;
+            return Err(invalid_credentials());
+        };
+        if !self.hasher.verify(password, &user.password_hash).await? {
+            return Err(invalid_credentials());
+        }
+        if user.banned {
+            return Err(banned());
+        }
+        let stats = self.users.user_stats(user.id).await?;
+        let token = self.issue_token(&user);
+        Ok(Session {
+            profile: crate::domain::user::UserProfile { user, stats },
+            token,
+        })
+    }
+}
+
+fn invalid_credentials() -> Error {
+    Error::unauthenticated("invalid_credentials", INVALID_CREDENTIALS)
+}
+
+pub(crate) fn banned() -> Error {
+    Error::forbidden("banned", "This account has been banned.")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::user::UserStats;
+    use crate::error::Error;
+    use crate::use_cases::test_support::*;
+
+    #[tokio::test]
+    async fn the_right_password_opens_a_session_with_stats() {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user_by_email()
+            .withf(|email| email.as_str() == "liisa@example.fi")
+            .returning(|_| Ok(Some(user(3, "liisa", "correct horse"))));
+        ports
+            .hasher
+            .expect_verify()
+            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        ports.users.expect_user_stats().returning(|_| {
+            Ok(UserStats {
+                review_count: 2,
+                rating_sum: 7,
+                total_likes: 4,
+                total_dislikes: 1,
+            })
+        });
+        ports.tokens.expect_issue().returning(|_| "t".into());
+        let session = ports
+            .accounts()
+            .login_user("LIISA@example.fi", "correct horse")
+            .await
+            .unwrap();
+        assert_eq!(session.profile.user.id.0, 3);
+        assert_eq!(session.profile.stats.average_rating(), Some(3.5));
+        assert_eq!(session.token, "t");
+    }
+
+    #[tokio::test]
+    async fn wrong_password_and_unknown_email_answer_the_same() {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user_by_email()
+            .returning(|_| Ok(Some(user(3, "liisa", "correct horse"))));
+        ports
+            .hasher
+            .expect_verify()
+            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        let wrong = ports
+            .accounts()
+            .login_user("liisa@example.fi", "wrong one")
+            .await
+            .unwrap_err();
+
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user_by_email()
+            .returning(|_| Ok(None));
+        ports
+            .hasher
+            .expect_hash()
+            .times(1)
+            .returning(|pw| Ok(hash_of(pw.expose())));
+        // The decoy verification runs for every unknown email (the decoy hash is made once).
+        ports
+            .hasher
+            .expect_verify()
+            .times(2)
+            .returning(|_, _| Ok(false));
+        let accounts = ports.accounts();
+        let unknown = accounts
+            .login_user("nobody@example.fi", "correct horse")
+            .await
+            .unwrap_err();
+        let again = accounts
+            .login_user("nobody@example.fi", "correct horse")
+            .await
+            .unwrap_err();
+
+        for err in [&wrong, &unknown, &again] {
+            assert!(
+                matches!(
+                    err,
+                    Error::Unauthenticated {
+                        code: "invalid_credentials",
+                        ..
+                    }
+                ),
+                "{err:?}"
+            );
+            assert_eq!(err.to_string(), "Invalid email or password.");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_malformed_email_is_just_invalid_credentials() {
+        let mut ports = Ports::new();
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|pw| Ok(hash_of(pw.expose())));
+        ports
+            .hasher
+            .expect_verify()
+            .times(1)
+            .returning(|_, _| Ok(false));
+        let err = ports
+            .accounts()
+            .login_user("no-at-sign", "whatever1")
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "invalid_credentials");
+    }
+
+    #[tokio::test]
+    async fn blank_fields_are_named() {
+        let accounts = Ports::new().accounts();
+        let err = accounts.login_user("  ", "x").await.unwrap_err();
+        assert!(
+            matches!(err, Error::Invalid { ref field, .. } if field == "email"),
+            "{err:?}"
+        );
+        let err = accounts.login_user("a@b.fi", "").await.unwrap_err();
+        assert!(
+            matches!(err, Error::Invalid { ref field, .. } if field == "password"),
+            "{err:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_banned_account_is_refused_after_the_password_check() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_user_by_email().returning(|_| {
+            let mut banned = user(3, "kiusaaja", "correct horse");
+            banned.banned = true;
+            Ok(Some(banned))
+        });
+        ports
+            .hasher
+            .expect_verify()
+            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        let accounts = ports.accounts();
+        let err = accounts
+            .login_user("k@example.fi", "correct horse")
+            .await
+            .unwrap_err();
+        assert_forbidden(&err, "banned");
+        // With a wrong password the ban is not revealed.
+        let err = accounts
+            .login_user("k@example.fi", "wrong guess")
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "invalid_credentials");
+    }
+}

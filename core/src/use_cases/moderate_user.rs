@@ -1,0 +1,284 @@
+//! The admin's moderation of users: ban, unban and delete. Each action is written to the
+//! moderation log in the same transaction as the change (the store sees to that).
+
+use crate::domain::moderation::{ModerationAction, NewModerationEntry};
+use crate::domain::user::User;
+use crate::error::{Error, StoreError};
+use crate::ids::UserId;
+use crate::use_cases::accounts::Accounts;
+
+fn no_such_user() -> Error {
+    Error::not_found("user_not_found", "User not found.")
+}
+
+fn missing_as_not_found(err: StoreError) -> Error {
+    match err {
+        StoreError::NotFound => no_such_user(),
+        other => other.into(),
+    }
+}
+
+impl Accounts {
+    fn log_entry(
+        &self,
+        action: ModerationAction,
+        actor: &str,
+        id: UserId,
+        reason: Option<&str>,
+    ) -> NewModerationEntry {
+        NewModerationEntry {
+            action,
+            actor: actor.to_owned(),
+            target: format!("user:{id}"),
+            reason: reason
+                .map(str::trim)
+                .filter(|r| !r.is_empty())
+                .map(str::to_owned),
+            created_at: self.clock.now(),
+        }
+    }
+
+    /// Bans a user: they can no longer log in and their tokens stop working.
+    ///
+    /// # Errors
+    /// `NotFound` `user_not_found`; `Conflict` `already_banned`.
+    pub async fn ban_user(
+        &self,
+        actor: &str,
+        id: UserId,
+        reason: Option<&str>,
+    ) -> Result<User, Error> {
+        self.set_banned(actor, id, true, reason).await
+    }
+
+    /// Lifts a ban.
+    ///
+    /// # Errors
+    /// `NotFound` `user_not_found`; `Conflict` `not_banned`.
+    pub async fn unban_user(
+        &self,
+        actor: &str,
+        id: UserId,
+        reason: Option<&str>,
+    ) -> Result<User, Error> {
+        self.set_banned(actor, id, false, reason).await
+    }
+
+    async fn set_banned(
+        &self,
+        actor: &str,
+        id: UserId,
+        banned: bool,
+        reason: Option<&str>,
+    ) -> Result<User, Error> {
+        let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
+        match (user.banned, banned) {
+            (true, true) => {
+                return Err(Error::conflict("already_banned", "User is already banned."))
+            }
+            (false, false) => return Err(Error::conflict("not_banned", "User is not banned.")),
+            _ => {}
+        }
+        let action = if banned {
+            ModerationAction::BanUser
+        } else {
+            ModerationAction::UnbanUser
+        };
+        let log = self.log_entry(action, actor, id, reason);
+        self.users
+            .set_banned(id, banned, &log)
+            .await
+            .map_err(missing_as_not_found)
+    }
+
+    /// Deletes any account (as [`Accounts::delete_account`] does, without a password) and
+    /// logs it.
+    ///
+    /// # Errors
+    /// `NotFound` `user_not_found`.
+    pub async fn admin_delete_user(
+        &self,
+        actor: &str,
+        id: UserId,
+        reason: Option<&str>,
+    ) -> Result<(), Error> {
+        let log = self.log_entry(ModerationAction::DeleteUser, actor, id, reason);
+        self.users
+            .delete_user(id, Some(log))
+            .await
+            .map_err(missing_as_not_found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::moderation::ModerationAction;
+    use crate::error::{Error, StoreError};
+    use crate::ids::UserId;
+    use crate::use_cases::test_support::*;
+
+    #[tokio::test]
+    async fn banning_writes_a_log_entry() {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user()
+            .returning(|id| Ok(Some(user(id.0, "kiusaaja", "pw"))));
+        ports
+            .users
+            .expect_set_banned()
+            .withf(|id, banned, log| {
+                *id == UserId(2)
+                    && *banned
+                    && log.action == ModerationAction::BanUser
+                    && log.actor == "anna"
+                    && log.target == "user:2"
+                    && log.reason.as_deref() == Some("spam")
+                    && log.created_at == now()
+            })
+            .times(1)
+            .returning(|id, banned, _| {
+                let mut u = user(id.0, "kiusaaja", "pw");
+                u.banned = banned;
+                Ok(u)
+            });
+        let user = ports
+            .accounts()
+            .ban_user("anna", UserId(2), Some(" spam "))
+            .await
+            .unwrap();
+        assert!(user.banned);
+    }
+
+    #[tokio::test]
+    async fn banning_twice_or_unbanning_the_unbanned_is_a_conflict() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_user().returning(|id| {
+            let mut u = user(id.0, "x_user", "pw");
+            u.banned = id.0 == 1;
+            Ok(Some(u))
+        });
+        let accounts = ports.accounts();
+        let err = accounts
+            .ban_user("anna", UserId(1), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Conflict {
+                    code: "already_banned",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        let err = accounts
+            .unban_user("anna", UserId(2), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Conflict {
+                    code: "not_banned",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn unbanning_logs_and_missing_users_are_not_found() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_user().returning(|id| {
+            if id.0 == 1 {
+                let mut u = user(1, "x_user", "pw");
+                u.banned = true;
+                Ok(Some(u))
+            } else {
+                Ok(None)
+            }
+        });
+        ports
+            .users
+            .expect_set_banned()
+            .withf(|_, banned, log| {
+                !*banned && log.action == ModerationAction::UnbanUser && log.reason.is_none()
+            })
+            .returning(|id, _, _| Ok(user(id.0, "x_user", "pw")));
+        let accounts = ports.accounts();
+        assert!(
+            !accounts
+                .unban_user("anna", UserId(1), Some("  "))
+                .await
+                .unwrap()
+                .banned
+        );
+        let err = accounts
+            .ban_user("anna", UserId(9), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::NotFound {
+                    code: "user_not_found",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn admin_deletion_is_logged() {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_delete_user()
+            .withf(|id, log| {
+                *id == UserId(3)
+                    && log.as_ref().is_some_and(|l| {
+                        l.action == ModerationAction::DeleteUser && l.target == "user:3"
+                    })
+            })
+            .returning(|id, _| {
+                if id.0 == 3 {
+                    Ok(())
+                } else {
+                    Err(StoreError::NotFound)
+                }
+            });
+        let accounts = ports.accounts();
+        accounts
+            .admin_delete_user("anna", UserId(3), Some("abuse"))
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn deleting_a_missing_user_is_not_found() {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_delete_user()
+            .returning(|_, _| Err(StoreError::NotFound));
+        let err = ports
+            .accounts()
+            .admin_delete_user("anna", UserId(3), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::NotFound {
+                    code: "user_not_found",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+}

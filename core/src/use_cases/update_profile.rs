@@ -1,0 +1,316 @@
+//! Changing one's own profile (API.md, Users: PUT /users/profile).
+
+use crate::domain::user::{Bio, Email, Password, User, UserChanges, UserProfile, Username};
+use crate::error::{Conflict, Error, StoreError};
+use crate::use_cases::accounts::{user_not_found, Accounts};
+
+/// What the user asked to change. `None` (or a blank username, email or new password)
+/// leaves a field as it is; an empty bio clears the bio.
+#[derive(Debug, Clone, Default)]
+pub struct UpdateProfile {
+    /// The confirmation every change needs.
+    pub current_password: Option<String>,
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub new_password: Option<String>,
+    pub bio: Option<String>,
+}
+
+/// The profile after the change, and a new token when the password changed (the old
+/// ones stop working, and the client swaps in this one to stay logged in).
+#[derive(Debug, Clone)]
+pub struct ProfileUpdate {
+    pub profile: UserProfile,
+    pub token: Option<String>,
+}
+
+fn given(value: Option<&String>) -> Option<&str> {
+    value.map(String::as_str).filter(|v| !v.trim().is_empty())
+}
+
+impl Accounts {
+    /// Applies a profile change confirmed with the current password.
+    ///
+    /// # Errors
+    /// `Invalid` `current_password_required` when the confirmation is missing or blank;
+    /// `Invalid` (field `username`, `email`, `newPassword` or `user_bio`) for values that
+    /// break the rules; `Forbidden` `wrong_password`; `Invalid` `no_changes` when nothing
+    /// differs from the stored values; `Conflict` `username_taken` / `email_taken`.
+    pub async fn update_profile(
+        &self,
+        user: &User,
+        request: UpdateProfile,
+    ) -> Result<ProfileUpdate, Error> {
+        if given(request.current_password.as_ref()).is_none() {
+            return Err(crate::use_cases::accounts::current_password_required());
+        }
+        let username = given(request.username.as_ref())
+            .map(Username::parse)
+            .transpose()?;
+        let email = given(request.email.as_ref())
+            .map(Email::parse)
+            .transpose()?;
+        let new_password = given(request.new_password.as_ref())
+            .map(|pw| Password::parse(pw, "newPassword"))
+            .transpose()?;
+        let bio = request.bio.as_deref().map(Bio::parse).transpose()?;
+
+        self.confirm_password(user, request.current_password.as_deref())
+            .await?;
+
+        let mut changes = UserChanges {
+            username: username.filter(|name| name.as_str() != user.username),
+            email: email.filter(|email| email.as_str() != user.email),
+            password_hash: None,
+            bio: bio.filter(|bio| bio.as_str() != user.bio),
+        };
+        // The current password was just confirmed, so "new = current" is no change.
+        let new_password =
+            new_password.filter(|pw| Some(pw.expose()) != request.current_password.as_deref());
+        if changes.is_empty() && new_password.is_none() {
+            return Err(Error::invalid("", "no_changes", "No changes to update."));
+        }
+        if let Some(password) = &new_password {
+            changes.password_hash = Some(self.hasher.hash(password).await?);
+        }
+
+        let updated = self
+            .users
+            .update_user(user.id, &changes)
+            .await
+            .map_err(|err| match err {
+                StoreError::Conflict(Conflict::Email) => {
+                    Error::conflict("email_taken", "An account with this email already exists.")
+                }
+                StoreError::Conflict(_) => {
+                    Error::conflict("username_taken", "This username is already taken.")
+                }
+                StoreError::NotFound => user_not_found(),
+                other => other.into(),
+            })?;
+        let token = new_password.is_some().then(|| self.issue_token(&updated));
+        let stats = self.users.user_stats(updated.id).await?;
+        Ok(ProfileUpdate {
+            profile: UserProfile {
+                user: updated,
+                stats,
+            },
+            token,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::UpdateProfile;
+    use crate::domain::user::UserStats;
+    use crate::error::{Conflict, Error, StoreError};
+    use crate::use_cases::test_support::*;
+
+    const PW: &str = "correct horse";
+
+    fn request(current: Option<&str>) -> UpdateProfile {
+        UpdateProfile {
+            current_password: current.map(str::to_owned),
+            ..UpdateProfile::default()
+        }
+    }
+
+    fn verifying(ports: &mut Ports) {
+        ports
+            .hasher
+            .expect_verify()
+            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+    }
+
+    #[tokio::test]
+    async fn the_current_password_is_required() {
+        for current in [None, Some(""), Some("   ")] {
+            let ports = Ports::new();
+            let me = user(1, "maija", PW);
+            let mut req = request(current);
+            req.bio = Some("Hi".into());
+            let err = ports.accounts().update_profile(&me, req).await.unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    Error::Invalid {
+                        code: "current_password_required",
+                        ..
+                    }
+                ),
+                "{err:?}"
+            );
+            assert_eq!(err.to_string(), "Current password is required.");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_wrong_current_password_is_403() {
+        let mut ports = Ports::new();
+        verifying(&mut ports);
+        let mut req = request(Some("not it"));
+        req.bio = Some("Hi".into());
+        let err = ports
+            .accounts()
+            .update_profile(&user(1, "maija", PW), req)
+            .await
+            .unwrap_err();
+        assert_forbidden(&err, "wrong_password");
+    }
+
+    #[tokio::test]
+    async fn nothing_or_only_equal_values_is_no_changes() {
+        let mut me = user(1, "maija", PW);
+        me.bio = "Hello".into();
+        let equal = UpdateProfile {
+            current_password: Some(PW.into()),
+            username: Some("maija".into()),
+            email: Some("MAIJA@example.fi".into()),
+            new_password: Some(PW.into()),
+            bio: Some(" Hello ".into()),
+        };
+        for req in [request(Some(PW)), equal] {
+            let mut ports = Ports::new();
+            verifying(&mut ports);
+            let err = ports.accounts().update_profile(&me, req).await.unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    Error::Invalid {
+                        code: "no_changes",
+                        ..
+                    }
+                ),
+                "{err:?}"
+            );
+            assert_eq!(err.to_string(), "No changes to update.");
+        }
+    }
+
+    #[tokio::test]
+    async fn invalid_values_name_their_field() {
+        let cases = [
+            (Some("x"), None, None, "username"),
+            (None, Some("nope"), None, "email"),
+            (None, None, Some("short"), "newPassword"),
+        ];
+        for (username, email, new_password, field) in cases {
+            let ports = Ports::new();
+            let req = UpdateProfile {
+                current_password: Some(PW.into()),
+                username: username.map(Into::into),
+                email: email.map(Into::into),
+                new_password: new_password.map(Into::into),
+                bio: None,
+            };
+            let err = ports
+                .accounts()
+                .update_profile(&user(1, "maija", PW), req)
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(err, Error::Invalid { field: ref f, .. } if f == field),
+                "{err:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_bio_change_keeps_the_session() {
+        let mut ports = Ports::new();
+        verifying(&mut ports);
+        ports
+            .users
+            .expect_update_user()
+            .withf(|_, changes| {
+                changes.bio.as_ref().map(|b| b.as_str()) == Some("I love Kaurismäki.")
+                    && changes.username.is_none()
+                    && changes.password_hash.is_none()
+            })
+            .returning(|id, changes| {
+                let mut u = user(id.0, "maija", PW);
+                u.bio = changes
+                    .bio
+                    .as_ref()
+                    .map(|b| b.as_str().to_owned())
+                    .unwrap_or_default();
+                Ok(u)
+            });
+        ports
+            .users
+            .expect_user_stats()
+            .returning(|_| Ok(UserStats::default()));
+        let mut req = request(Some(PW));
+        req.bio = Some("I love Kaurismäki.".into());
+        req.username = Some(String::new()); // blank: left as it is
+        let update = ports
+            .accounts()
+            .update_profile(&user(1, "maija", PW), req)
+            .await
+            .unwrap();
+        assert_eq!(update.profile.user.bio, "I love Kaurismäki.");
+        assert!(update.token.is_none());
+    }
+
+    #[tokio::test]
+    async fn a_password_change_returns_a_token_for_the_new_version() {
+        let mut ports = Ports::new();
+        verifying(&mut ports);
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|pw| Ok(hash_of(pw.expose())));
+        ports
+            .users
+            .expect_update_user()
+            .withf(|_, changes| changes.password_hash == Some(hash_of("an even better one")))
+            .returning(|id, _| {
+                let mut u = user(id.0, "ville", "an even better one");
+                u.token_version = 1;
+                Ok(u)
+            });
+        ports
+            .users
+            .expect_user_stats()
+            .returning(|_| Ok(UserStats::default()));
+        ports
+            .tokens
+            .expect_issue()
+            .returning(|claims| format!("v{}", claims.token_version));
+        let mut req = request(Some(PW));
+        req.new_password = Some("an even better one".into());
+        let update = ports
+            .accounts()
+            .update_profile(&user(1, "ville", PW), req)
+            .await
+            .unwrap();
+        assert_eq!(update.token.as_deref(), Some("v1"));
+    }
+
+    #[tokio::test]
+    async fn taken_names_and_emails_are_conflicts() {
+        for (conflict, code) in [
+            (Conflict::Username, "username_taken"),
+            (Conflict::Email, "email_taken"),
+        ] {
+            let mut ports = Ports::new();
+            verifying(&mut ports);
+            ports
+                .users
+                .expect_update_user()
+                .returning(move |_, _| Err(StoreError::Conflict(conflict)));
+            let mut req = request(Some(PW));
+            req.username = Some("other".into());
+            let err = ports
+                .accounts()
+                .update_profile(&user(1, "maija", PW), req)
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(err, Error::Conflict { code: c, .. } if c == code),
+                "{err:?}"
+            );
+        }
+    }
+}
