@@ -1,1 +1,84 @@
-//! Placeholder, filled in by its owner.
+//! The admin CLI as a library: the clap command tree ([`Cli`]), one handler per command
+//! and [`run`], which the `leffaseura-admin` binary calls after wiring a [`Database`].
+//! Handlers write results to `out` (stdout) and return [`CliError`]s whose message goes
+//! to stderr and whose [`CliError::exit_code`] becomes the process's exit code.
+//!
+//! Every command except `migrate` first applies pending migrations (idempotent, and
+//! exactly what the server does at start-up), so a fresh data directory works right away;
+//! when that applied anything, a note goes to `diag` (stderr).
+
+pub mod args;
+pub mod commands;
+pub mod context;
+pub mod error;
+pub mod output;
+
+use std::io::Write;
+
+use anyhow::Context as _;
+
+pub use args::{Cli, Command, GlobalArgs, UsersCommand};
+pub use context::{
+    AppliedMigration, Context, Database, MigrationReport, Prompt, Session, TerminalPrompt,
+};
+pub use error::{exit_code, CliError};
+
+/// Runs one command.
+///
+/// # Errors
+/// Whatever the command fails with; see [`CliError`].
+pub async fn run(
+    command: Command,
+    db: &dyn Database,
+    session: Session,
+    out: &mut dyn Write,
+    diag: &mut dyn Write,
+) -> Result<(), CliError> {
+    if let Command::Migrate(args) = &command {
+        return commands::migrate::migrate(db, args, out).await;
+    }
+    let report = db
+        .migrate()
+        .await
+        .context("could not bring the database schema up to date")?;
+    if !report.applied.is_empty() {
+        // Best effort: a broken stderr must not fail the command.
+        let _ = writeln!(
+            diag,
+            "note: applied {} pending migration(s) to {} first",
+            report.applied.len(),
+            report.database
+        );
+    }
+    let mut ctx = Context {
+        store: db.store(),
+        session,
+    };
+    let store = ctx.store.clone();
+    match command {
+        Command::Migrate(_) => Ok(()),
+        Command::Modlog(args) => {
+            commands::list_moderation_log::list_moderation_log(store.as_ref(), &args, out).await
+        }
+        Command::Users(users) => match users {
+            UsersCommand::List(args) => {
+                commands::list_users::list_users(store.as_ref(), &args, out).await
+            }
+            UsersCommand::Show(args) => {
+                commands::show_user::show_user(store.as_ref(), &args, out).await
+            }
+            UsersCommand::Ban(args) => commands::ban_user::set_banned(&ctx, &args, true, out).await,
+            UsersCommand::Unban(args) => {
+                commands::ban_user::set_banned(&ctx, &args, false, out).await
+            }
+            UsersCommand::Delete(args) => {
+                commands::delete_user::delete_user(&mut ctx, &args, out).await
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod tests;

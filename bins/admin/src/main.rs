@@ -1,1 +1,56 @@
-fn main() {}
+//! `leffaseura-admin`: parses the command line, connects the configured database
+//! (SQLite by default, Postgres for `postgres://` URLs), runs the command and turns its
+//! failure into a message on stderr and an exit code (see `leffaseura-admin --help`).
+
+mod database;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+
+use leffaseura_cli::{exit_code, run, Cli, CliError, Session, TerminalPrompt};
+use leffaseura_core::ports::SystemClock;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // --help and --version end up here too, with exit code 0.
+            let _ = err.print();
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(exit_code::USAGE));
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("error: could not start the async runtime: {err}");
+            return ExitCode::from(exit_code::FAILURE);
+        }
+    };
+    match runtime.block_on(execute(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(err.exit_code())
+        }
+    }
+}
+
+async fn execute(cli: Cli) -> Result<(), CliError> {
+    let url = database::url(&cli.global);
+    let db = database::SqlDatabase::connect(&url).await?;
+    let session = Session {
+        clock: Arc::new(SystemClock),
+        actor: cli.global.actor(),
+        prompt: Box::new(TerminalPrompt),
+    };
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr();
+    let result = run(cli.command, &db, session, &mut stdout, &mut stderr).await;
+    db.close().await;
+    result
+}

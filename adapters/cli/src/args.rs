@@ -1,0 +1,250 @@
+//! The command tree. Every flag also reads an environment variable, like the server's.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// The largest `--limit` a listing accepts.
+pub const MAX_LIMIT: i64 = 500;
+/// The `--limit` a listing uses when none is given.
+pub const DEFAULT_LIMIT: i64 = 20;
+
+/// Leffaseura's admin tool: migrations and moderation.
+///
+/// Every command except `migrate` also brings the schema up to date first, so a fresh
+/// data directory works right away.
+#[derive(Debug, Parser)]
+#[command(name = "leffaseura-admin", version, about, long_about = None)]
+#[command(
+    after_help = "Exit codes: 0 success, 1 failure, 2 usage or invalid input, \
+3 not found, 4 conflict (e.g. already banned), 5 cancelled at the confirmation prompt."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Configuration shared by all commands, exactly as the server reads it.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Database to manage: `sqlite://…` or `postgres://…`.
+    /// [default: sqlite://<DATA_DIR>/leffaseura.db]
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    pub database_url: Option<String>,
+
+    /// Directory of the embedded database (used when no DATABASE_URL is given).
+    #[arg(long, env = "DATA_DIR", global = true, default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// Name written to the moderation log as the actor.
+    /// [default: $USER, else "admin"]
+    #[arg(long, env = "LEFFASEURA_ADMIN", global = true)]
+    pub actor: Option<String>,
+}
+
+impl GlobalArgs {
+    /// The actor recorded in the moderation log: `--actor`/`LEFFASEURA_ADMIN`, else the
+    /// operating-system user (`USER`), else `admin`.
+    pub fn actor(&self) -> String {
+        resolve_actor(self.actor.as_deref(), std::env::var("USER").ok().as_deref())
+    }
+}
+
+/// Picks the first non-blank name.
+pub fn resolve_actor(explicit: Option<&str>, os_user: Option<&str>) -> String {
+    [explicit, os_user]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .find(|name| !name.is_empty())
+        .unwrap_or("admin")
+        .to_owned()
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Apply the database migrations of the configured backend and report what was applied.
+    Migrate(MigrateArgs),
+    /// Inspect and moderate user accounts.
+    #[command(subcommand)]
+    Users(UsersCommand),
+    /// Show the moderation log, newest first.
+    Modlog(ListArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MigrateArgs {
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UsersCommand {
+    /// List users, oldest first, with their review count and aura.
+    List(ListArgs),
+    /// Show one user with their statistics.
+    Show(ShowArgs),
+    /// Ban a user: they can no longer log in and their tokens stop working.
+    Ban(ModerateArgs),
+    /// Lift a user's ban.
+    Unban(ModerateArgs),
+    /// Delete a user's account with their reviews, reactions, favorites and memberships.
+    Delete(DeleteArgs),
+}
+
+/// A window of a listing.
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    /// How many rows to show (1–500).
+    #[arg(long, default_value_t = DEFAULT_LIMIT, value_parser = clap::value_parser!(i64).range(1..=MAX_LIMIT))]
+    pub limit: i64,
+
+    /// How many rows to skip.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
+    pub offset: i64,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    /// The user: a numeric id, a username or an email address.
+    pub user: String,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ModerateArgs {
+    /// The user: a numeric id, a username or an email address.
+    pub user: String,
+
+    /// Why; written to the moderation log.
+    #[arg(long)]
+    pub reason: Option<String>,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DeleteArgs {
+    /// The user: a numeric id, a username or an email address.
+    pub user: String,
+
+    /// Why; written to the moderation log.
+    #[arg(long)]
+    pub reason: Option<String>,
+
+    /// Do not ask for confirmation (required when stdin is not a terminal).
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::error::ErrorKind;
+    use clap::CommandFactory;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("leffaseura-admin").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_command_tree_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn listing_defaults_to_twenty_from_the_start() {
+        let cli = parse(&["users", "list"]).expect("parses");
+        match cli.command {
+            Command::Users(UsersCommand::List(args)) => {
+                assert_eq!((args.limit, args.offset, args.json), (20, 0, false));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn limits_outside_one_to_five_hundred_are_usage_errors() {
+        for bad in ["0", "501", "-1", "ten", ""] {
+            let err = parse(&["users", "list", "--limit", bad]).expect_err(bad);
+            assert_eq!(err.exit_code(), 2, "{bad}");
+        }
+        assert!(parse(&["users", "list", "--limit", "500"]).is_ok());
+        let err = parse(&["modlog", "--offset", "-3"]).expect_err("negative offset");
+        assert_eq!(err.exit_code(), 2);
+    }
+
+    #[test]
+    fn global_flags_are_accepted_after_the_subcommand() {
+        let cli = parse(&[
+            "users",
+            "show",
+            "bob",
+            "--json",
+            "--data-dir",
+            "/tmp/x",
+            "--database-url",
+            "sqlite://y.db",
+        ])
+        .expect("parses");
+        assert_eq!(cli.global.data_dir, PathBuf::from("/tmp/x"));
+        assert_eq!(cli.global.database_url.as_deref(), Some("sqlite://y.db"));
+        match cli.command {
+            Command::Users(UsersCommand::Show(args)) => {
+                assert_eq!(args.user, "bob");
+                assert!(args.json);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn moderation_commands_take_a_reason_and_delete_takes_yes() {
+        let cli = parse(&["users", "ban", "7", "--reason", "spam links"]).expect("parses");
+        match cli.command {
+            Command::Users(UsersCommand::Ban(args)) => {
+                assert_eq!(args.user, "7");
+                assert_eq!(args.reason.as_deref(), Some("spam links"));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        let cli = parse(&["users", "delete", "bob", "--yes"]).expect("parses");
+        assert!(matches!(
+            cli.command,
+            Command::Users(UsersCommand::Delete(DeleteArgs { yes: true, .. }))
+        ));
+    }
+
+    #[test]
+    fn a_missing_user_argument_is_a_usage_error() {
+        let err = parse(&["users", "ban"]).expect_err("no user");
+        assert_eq!(err.kind(), ErrorKind::MissingRequiredArgument);
+        assert_eq!(err.exit_code(), 2);
+    }
+
+    #[test]
+    fn the_actor_falls_back_to_the_os_user_then_admin() {
+        assert_eq!(resolve_actor(Some("mod-anna"), Some("root")), "mod-anna");
+        assert_eq!(resolve_actor(Some("  "), Some("root")), "root");
+        assert_eq!(resolve_actor(None, Some("root")), "root");
+        assert_eq!(resolve_actor(None, None), "admin");
+        assert_eq!(resolve_actor(None, Some("")), "admin");
+    }
+}

@@ -1,0 +1,97 @@
+//! `users list`: a window of users with their review count and aura.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use leffaseura_core::domain::paging::{PageRequest, Paged};
+use leffaseura_core::ports::UserStore;
+
+use crate::args::{ListArgs, DEFAULT_LIMIT, MAX_LIMIT};
+use crate::error::CliError;
+use crate::output::{human_time, showing, table, yes_no, Align, PaginationJson, UserJson};
+
+#[derive(Debug, Serialize)]
+struct UsersJson {
+    users: Vec<UserJson>,
+    pagination: PaginationJson,
+}
+
+/// # Errors
+/// `Usage` for a window out of bounds, `Other` when the store fails.
+pub async fn list_users(
+    store: &dyn UserStore,
+    args: &ListArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let request = PageRequest::new(
+        Some(args.limit),
+        Some(args.offset),
+        DEFAULT_LIMIT,
+        MAX_LIMIT,
+    )?;
+    let page = store.list_users(request).await?;
+    // The port lists users without statistics; at most MAX_LIMIT look-ups follow.
+    let mut items = Vec::with_capacity(page.items.len());
+    for user in &page.items {
+        let stats = store.user_stats(user.id).await?;
+        items.push(UserJson::new(user, &stats));
+    }
+    let page = Paged {
+        items,
+        total: page.total,
+        limit: page.limit,
+        offset: page.offset,
+    };
+    if args.json {
+        let pagination = PaginationJson::of(&page);
+        super::write_json(
+            out,
+            &UsersJson {
+                users: page.items,
+                pagination,
+            },
+        )
+    } else {
+        super::write_text(out, &render(&page))
+    }
+}
+
+/// The table and the "showing" line.
+pub fn render(page: &Paged<UserJson>) -> String {
+    if page.items.is_empty() && page.total == 0 {
+        return "No users yet.\nshowing 0 of 0\n".to_owned();
+    }
+    let headers = [
+        ("ID", Align::Right),
+        ("USERNAME", Align::Left),
+        ("EMAIL", Align::Left),
+        ("CREATED", Align::Left),
+        ("BANNED", Align::Left),
+        ("REVIEWS", Align::Right),
+        ("AURA", Align::Right),
+    ];
+    let rows: Vec<Vec<String>> = page
+        .items
+        .iter()
+        .map(|user| {
+            vec![
+                user.id.to_string(),
+                user.username.clone(),
+                user.email.clone(),
+                human_time(user.created_at),
+                yes_no(user.banned).to_owned(),
+                user.review_count.to_string(),
+                user.aura.to_string(),
+            ]
+        })
+        .collect();
+    let mut text = if rows.is_empty() {
+        String::new()
+    } else {
+        table(&headers, &rows)
+    };
+    text.push_str(&showing(page));
+    text.push('\n');
+    text
+}

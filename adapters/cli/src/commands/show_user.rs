@@ -1,0 +1,59 @@
+//! `users show`: one user with their statistics.
+
+use std::io::Write;
+
+use leffaseura_core::ports::UserStore;
+
+use super::find_user::{find_user, not_found};
+use crate::args::ShowArgs;
+use crate::error::CliError;
+use crate::output::{average, human_time, yes_no, UserJson};
+
+/// # Errors
+/// `Usage` for an unusable argument, `NotFound` when nobody matches, `Other` when the
+/// store fails.
+pub async fn show_user(
+    store: &dyn UserStore,
+    args: &ShowArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let user = find_user(store, &args.user).await?;
+    let profile = store
+        .find_profile(user.id)
+        .await?
+        .ok_or_else(|| not_found(&args.user))?;
+    let json = UserJson::new(&profile.user, &profile.stats);
+    if args.json {
+        super::write_json(out, &json)
+    } else {
+        super::write_text(out, &render(&json))
+    }
+}
+
+/// A key/value block.
+pub fn render(user: &UserJson) -> String {
+    let bio = if user.user_bio.is_empty() {
+        "(empty)".to_owned()
+    } else {
+        user.user_bio.replace(['\r', '\n'], " ")
+    };
+    let lines = [
+        ("id", user.id.to_string()),
+        ("username", user.username.clone()),
+        ("email", user.email.clone()),
+        ("created", human_time(user.created_at)),
+        ("banned", yes_no(user.banned).to_owned()),
+        ("site admin", yes_no(user.is_admin).to_owned()),
+        ("bio", bio),
+        ("reviews", user.review_count.to_string()),
+        ("average rating", average(user.average_rating)),
+        ("likes received", user.total_likes.to_string()),
+        ("dislikes received", user.total_dislikes.to_string()),
+        ("aura", format!("{} ({})", user.aura, user.aura_label)),
+    ];
+    let width = lines.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
+    lines
+        .iter()
+        .map(|(key, value)| format!("{key:<width$}  {value}\n"))
+        .collect()
+}

@@ -1,0 +1,109 @@
+//! What a command can fail with, and the exit code each failure maps to.
+
+use leffaseura_core::error::{Error as CoreError, StoreError};
+
+/// Exit codes of `leffaseura-admin` (also listed in `--help`).
+pub mod exit_code {
+    pub const OK: u8 = 0;
+    /// Anything unexpected: the database is unreachable, a migration failed, a bug.
+    pub const FAILURE: u8 = 1;
+    /// Bad command line or input (clap uses 2 for its own parse errors too).
+    pub const USAGE: u8 = 2;
+    /// The user (or other thing) does not exist.
+    pub const NOT_FOUND: u8 = 3;
+    /// The request clashes with the current state, e.g. banning a banned user.
+    pub const CONFLICT: u8 = 4;
+    /// The operator answered "no" at a confirmation prompt.
+    pub const CANCELLED: u8 = 5;
+}
+
+/// A failed command. The message is meant for the operator and printed on stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Cancelled(String),
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Usage(_) => exit_code::USAGE,
+            Self::NotFound(_) => exit_code::NOT_FOUND,
+            Self::Conflict(_) => exit_code::CONFLICT,
+            Self::Cancelled(_) => exit_code::CANCELLED,
+            Self::Other(_) => exit_code::FAILURE,
+        }
+    }
+}
+
+impl From<CoreError> for CliError {
+    fn from(err: CoreError) -> Self {
+        match err {
+            CoreError::Invalid { .. } => Self::Usage(err.to_string()),
+            CoreError::NotFound { .. } => Self::NotFound(err.to_string()),
+            CoreError::Conflict { .. } => Self::Conflict(err.to_string()),
+            CoreError::Internal(source) => Self::Other(anyhow::Error::from_boxed(source)),
+            other => Self::Other(anyhow::anyhow!("{other} ({})", other.code())),
+        }
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::NotFound => Self::NotFound("Not found.".into()),
+            StoreError::Conflict(conflict) => Self::Conflict(format!(
+                "The change conflicts with existing data ({conflict:?})."
+            )),
+            StoreError::Backend(source) => {
+                Self::Other(anyhow::Error::from_boxed(source).context("database error"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_failure_has_its_own_exit_code() {
+        let cases: [(CliError, u8); 5] = [
+            (CliError::Usage("x".into()), 2),
+            (CliError::NotFound("x".into()), 3),
+            (CliError::Conflict("x".into()), 4),
+            (CliError::Cancelled("x".into()), 5),
+            (CliError::Other(anyhow::anyhow!("x")), 1),
+        ];
+        for (err, code) in cases {
+            assert_eq!(err.exit_code(), code, "{err:?}");
+        }
+    }
+
+    #[test]
+    fn core_errors_keep_their_message_and_meaning() {
+        let err = CliError::from(CoreError::not_found("user_not_found", "User not found."));
+        assert_eq!(
+            (err.exit_code(), err.to_string().as_str()),
+            (3, "User not found.")
+        );
+        let err = CliError::from(CoreError::conflict(
+            "already_banned",
+            "User is already banned.",
+        ));
+        assert_eq!(err.exit_code(), 4);
+        let err = CliError::from(CoreError::invalid("limit", "invalid_parameter", "bad"));
+        assert_eq!(err.exit_code(), 2);
+        let err = CliError::from(StoreError::Backend("disk full".into()));
+        assert_eq!(err.exit_code(), 1);
+        assert!(format!("{:#}", anyhow::Error::from(err)).contains("disk full"));
+    }
+}

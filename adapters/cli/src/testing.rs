@@ -1,0 +1,263 @@
+//! Fakes for the handler tests: an in-memory store, a fixed clock, a scripted prompt.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use async_trait::async_trait;
+use chrono::{DateTime, TimeZone, Utc};
+
+use leffaseura_core::domain::moderation::{ModerationEntry, NewModerationEntry};
+use leffaseura_core::domain::paging::{PageRequest, Paged};
+use leffaseura_core::domain::user::{
+    Email, NewUser, PasswordHash, User, UserChanges, UserProfile, UserStats,
+};
+use leffaseura_core::error::StoreError;
+use leffaseura_core::ids::UserId;
+use leffaseura_core::ports::{Clock, UserStore};
+
+use crate::context::{AppliedMigration, Database, MigrationReport, Prompt, Session};
+
+pub fn at(day: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, day, 12, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+#[derive(Default)]
+pub struct State {
+    pub users: Vec<User>,
+    pub stats: HashMap<UserId, UserStats>,
+    pub log: Vec<ModerationEntry>,
+    pub fail: bool,
+}
+
+/// A store in memory; `fail` makes every call a backend error.
+#[derive(Default, Clone)]
+pub struct FakeStore(pub Arc<Mutex<State>>);
+
+impl FakeStore {
+    pub fn state(&self) -> MutexGuard<'_, State> {
+        self.0.lock().expect("not poisoned")
+    }
+
+    pub fn add(&self, username: &str, stats: UserStats) -> User {
+        let mut state = self.state();
+        let id = UserId(state.users.len() as i64 + 1);
+        let user = User {
+            id,
+            username: username.to_owned(),
+            email: format!("{}@example.fi", username.to_lowercase()),
+            password_hash: PasswordHash("x".into()),
+            bio: String::new(),
+            created_at: at(id.0 as u32),
+            token_version: 0,
+            banned: false,
+            is_admin: false,
+        };
+        state.users.push(user.clone());
+        state.stats.insert(id, stats);
+        user
+    }
+
+    fn check(&self) -> Result<MutexGuard<'_, State>, StoreError> {
+        let state = self.state();
+        if state.fail {
+            return Err(StoreError::Backend("connection refused".into()));
+        }
+        Ok(state)
+    }
+}
+
+fn window<T: Clone>(items: &[T], page: PageRequest) -> Paged<T> {
+    Paged {
+        items: items
+            .iter()
+            .skip(page.offset as usize)
+            .take(page.limit as usize)
+            .cloned()
+            .collect(),
+        total: items.len() as i64,
+        limit: page.limit,
+        offset: page.offset,
+    }
+}
+
+#[async_trait]
+impl UserStore for FakeStore {
+    async fn create_user(&self, _user: &NewUser) -> Result<User, StoreError> {
+        Err(StoreError::Backend("not used".into()))
+    }
+    async fn find_user(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        Ok(self.check()?.users.iter().find(|u| u.id == id).cloned())
+    }
+    async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+        Ok(self
+            .check()?
+            .users
+            .iter()
+            .find(|u| u.email == email.as_str())
+            .cloned())
+    }
+    async fn find_user_by_username(&self, username: &str) -> Result<Option<User>, StoreError> {
+        Ok(self
+            .check()?
+            .users
+            .iter()
+            .find(|u| u.username.eq_ignore_ascii_case(username))
+            .cloned())
+    }
+    async fn find_profile(&self, id: UserId) -> Result<Option<UserProfile>, StoreError> {
+        let state = self.check()?;
+        Ok(state
+            .users
+            .iter()
+            .find(|u| u.id == id)
+            .map(|user| UserProfile {
+                user: user.clone(),
+                stats: state.stats.get(&id).copied().unwrap_or_default(),
+            }))
+    }
+    async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError> {
+        Ok(self.check()?.stats.get(&id).copied().unwrap_or_default())
+    }
+    async fn update_user(&self, _id: UserId, _changes: &UserChanges) -> Result<User, StoreError> {
+        Err(StoreError::Backend("not used".into()))
+    }
+    async fn set_banned(
+        &self,
+        id: UserId,
+        banned: bool,
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError> {
+        let mut state = self.check()?;
+        let user = state
+            .users
+            .iter_mut()
+            .find(|u| u.id == id)
+            .ok_or(StoreError::NotFound)?;
+        user.banned = banned;
+        if banned {
+            user.token_version += 1;
+        }
+        let user = user.clone();
+        push_log(&mut state, log.clone());
+        Ok(user)
+    }
+    async fn delete_user(
+        &self,
+        id: UserId,
+        log: Option<NewModerationEntry>,
+    ) -> Result<(), StoreError> {
+        let mut state = self.check()?;
+        let before = state.users.len();
+        state.users.retain(|u| u.id != id);
+        if state.users.len() == before {
+            return Err(StoreError::NotFound);
+        }
+        if let Some(log) = log {
+            push_log(&mut state, log);
+        }
+        Ok(())
+    }
+    async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError> {
+        Ok(window(&self.check()?.users, page))
+    }
+    async fn list_moderation_log(
+        &self,
+        page: PageRequest,
+    ) -> Result<Paged<ModerationEntry>, StoreError> {
+        let state = self.check()?;
+        let newest_first: Vec<ModerationEntry> = state.log.iter().rev().cloned().collect();
+        Ok(window(&newest_first, page))
+    }
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.check().map(|_| ())
+    }
+}
+
+fn push_log(state: &mut State, entry: NewModerationEntry) {
+    let id = state.log.len() as i64 + 1;
+    state.log.push(ModerationEntry {
+        id,
+        action: entry.action,
+        actor: entry.actor,
+        target: entry.target,
+        reason: entry.reason,
+        created_at: entry.created_at,
+    });
+}
+
+/// A database whose migrations are "applied" once.
+#[derive(Default, Clone)]
+pub struct FakeDatabase {
+    pub store: FakeStore,
+    pub migrated: Arc<Mutex<bool>>,
+}
+
+#[async_trait]
+impl Database for FakeDatabase {
+    fn store(&self) -> Arc<dyn UserStore> {
+        Arc::new(self.store.clone())
+    }
+
+    async fn migrate(&self) -> anyhow::Result<MigrationReport> {
+        let mut migrated = self.migrated.lock().expect("not poisoned");
+        let applied = if *migrated {
+            Vec::new()
+        } else {
+            vec![AppliedMigration {
+                version: 1,
+                description: "init".into(),
+            }]
+        };
+        *migrated = true;
+        Ok(MigrationReport {
+            backend: "sqlite".into(),
+            database: "sqlite://test.db".into(),
+            applied,
+            total: 1,
+        })
+    }
+}
+
+pub struct FixedClock;
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        at(20)
+    }
+}
+
+/// Answers with `answer` when interactive; records the questions.
+pub struct ScriptedPrompt {
+    pub interactive: bool,
+    pub answer: bool,
+    pub asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl Prompt for ScriptedPrompt {
+    fn is_interactive(&self) -> bool {
+        self.interactive
+    }
+    fn confirm(&mut self, question: &str) -> std::io::Result<bool> {
+        self.asked
+            .lock()
+            .expect("not poisoned")
+            .push(question.to_owned());
+        Ok(self.answer)
+    }
+}
+
+pub fn session(interactive: bool, answer: bool) -> (Session, Arc<Mutex<Vec<String>>>) {
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let session = Session {
+        clock: Arc::new(FixedClock),
+        actor: "anna".into(),
+        prompt: Box::new(ScriptedPrompt {
+            interactive,
+            answer,
+            asked: asked.clone(),
+        }),
+    };
+    (session, asked)
+}
