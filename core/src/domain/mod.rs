@@ -1,10 +1,16 @@
 //! The product's rules as pure code (PRODUCT-SPEC §4, §5, §6, §9).
 
 pub mod aura;
+pub mod constants;
+pub mod favorite;
+pub mod genre;
 pub mod group;
 pub mod membership;
 pub mod moderation;
 pub mod movie;
 pub mod paging;
+pub mod permissions;
 pub mod rating;
+pub mod show_date;
+pub mod text;
 pub mod user;
