@@ -67,7 +67,12 @@ pub struct MoviePage {
 
 impl MoviePage {
     /// A page with `total_pages` clamped to what can be requested.
-    pub fn new(results: Vec<MovieSummary>, page: u32, total_pages: u64, total_results: u64) -> Self {
+    pub fn new(
+        results: Vec<MovieSummary>,
+        page: u32,
+        total_pages: u64,
+        total_results: u64,
+    ) -> Self {
         Self {
             results,
             page,
@@ -187,7 +192,10 @@ pub struct Cached<T> {
 
 impl<T> Cached<T> {
     pub fn fresh(value: T) -> Self {
-        Self { value, stale: false }
+        Self {
+            value,
+            stale: false,
+        }
     }
 
     pub fn stale(value: T) -> Self {
@@ -657,7 +665,6 @@ pub fn rank_best_matches(
     scored.into_iter().map(|(_, _, m)| m).collect()
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -678,7 +685,9 @@ mod tests {
             site: site.into(),
             kind: kind.into(),
             official,
-            published_at: DateTime::parse_from_rfc3339(at).ok().map(|d| d.with_timezone(&Utc)),
+            published_at: DateTime::parse_from_rfc3339(at)
+                .ok()
+                .map(|d| d.with_timezone(&Utc)),
         }
     }
 
@@ -707,7 +716,11 @@ mod tests {
             (Some(i64::MAX), None),
         ];
         for (input, expected) in cases {
-            assert_eq!(CatalogPage::new(input).ok().map(CatalogPage::get), expected, "{input:?}");
+            assert_eq!(
+                CatalogPage::new(input).ok().map(CatalogPage::get),
+                expected,
+                "{input:?}"
+            );
         }
         let err = CatalogPage::new(Some(0)).unwrap_err();
         assert!(matches!(err, Error::Invalid { ref field, .. } if field == "page"));
@@ -715,7 +728,15 @@ mod tests {
 
     #[test]
     fn total_pages_are_clamped_to_five_hundred() {
-        for (input, expected) in [(0, 0), (1, 1), (2, 2), (500, 500), (501, 500), (42_471, 500), (u64::MAX, 500)] {
+        for (input, expected) in [
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (500, 500),
+            (501, 500),
+            (42_471, 500),
+            (u64::MAX, 500),
+        ] {
             assert_eq!(clamp_total_pages(input), expected, "{input}");
         }
         assert_eq!(MoviePage::new(vec![], 1, 42_471, 849_412).total_pages, 500);
@@ -723,7 +744,10 @@ mod tests {
 
     #[test]
     fn search_queries_are_trimmed_and_not_blank() {
-        assert_eq!(SearchQuery::parse("  fight club ").unwrap().as_str(), "fight club");
+        assert_eq!(
+            SearchQuery::parse("  fight club ").unwrap().as_str(),
+            "fight club"
+        );
         for bad in ["", "   ", "\t\n"] {
             assert!(SearchQuery::parse(bad).is_err(), "{bad:?}");
         }
@@ -744,7 +768,11 @@ mod tests {
             ("-5", None),
         ];
         for (input, expected) in cases {
-            assert_eq!(GenreFilter::parse(input).ok().map(|g| g.ids().to_vec()), expected, "{input:?}");
+            assert_eq!(
+                GenreFilter::parse(input).ok().map(|g| g.ids().to_vec()),
+                expected,
+                "{input:?}"
+            );
         }
         let filter = GenreFilter::parse("28,12").unwrap();
         assert_eq!(filter.to_query(), "28,12");
@@ -777,7 +805,13 @@ mod tests {
 
     #[test]
     fn release_years_come_from_the_first_four_characters() {
-        for (date, year) in [("1999-10-15", Some(1999)), ("", None), ("19", None), ("abcd-01-01", None), ("2024", Some(2024))] {
+        for (date, year) in [
+            ("1999-10-15", Some(1999)),
+            ("", None),
+            ("19", None),
+            ("abcd-01-01", None),
+            ("2024", Some(2024)),
+        ] {
             assert_eq!(release_year(date), year, "{date:?}");
         }
     }
@@ -796,7 +830,10 @@ mod tests {
             crew(4, "Director D", "Director"),
             crew(7, "Composer B", "Original Music Composer"),
         ];
-        let got: Vec<(i64, String)> = key_crew(&credits).into_iter().map(|c| (c.id, c.job)).collect();
+        let got: Vec<(i64, String)> = key_crew(&credits)
+            .into_iter()
+            .map(|c| (c.id, c.job))
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -815,9 +852,18 @@ mod tests {
         let cases: Vec<(Vec<CrewCredit>, Vec<&str>)> = vec![
             (vec![], vec![]),
             (vec![crew(1, "A", "Gaffer")], vec![]),
-            (vec![crew(1, "A", "Writer"), crew(1, "A", "Director")], vec!["Director, Writer"]),
-            (vec![crew(1, "A", "Story"), crew(1, "A", "Screenplay")], vec!["Story, Screenplay"]),
-            (vec![crew(2, "B", "Producer"), crew(1, "A", "Director")], vec!["Director", "Producer"]),
+            (
+                vec![crew(1, "A", "Writer"), crew(1, "A", "Director")],
+                vec!["Director, Writer"],
+            ),
+            (
+                vec![crew(1, "A", "Story"), crew(1, "A", "Screenplay")],
+                vec!["Story, Screenplay"],
+            ),
+            (
+                vec![crew(2, "B", "Producer"), crew(1, "A", "Director")],
+                vec!["Director", "Producer"],
+            ),
         ];
         for (input, expected) in cases {
             let jobs: Vec<String> = key_crew(&input).into_iter().map(|c| c.job).collect();
@@ -829,28 +875,88 @@ mod tests {
     fn trailer_choice_prefers_official_then_newest() {
         let cases: Vec<(Vec<VideoInfo>, Option<&str>)> = vec![
             (vec![], None),
-            (vec![video("teaser", "YouTube", "Teaser", true, "2020-01-01T00:00:00.000Z")], None),
-            (vec![video("vimeo", "Vimeo", "Trailer", true, "2020-01-01T00:00:00.000Z")], None),
+            (
+                vec![video(
+                    "teaser",
+                    "YouTube",
+                    "Teaser",
+                    true,
+                    "2020-01-01T00:00:00.000Z",
+                )],
+                None,
+            ),
+            (
+                vec![video(
+                    "vimeo",
+                    "Vimeo",
+                    "Trailer",
+                    true,
+                    "2020-01-01T00:00:00.000Z",
+                )],
+                None,
+            ),
             (
                 vec![
-                    video("old official", "YouTube", "Trailer", true, "2015-01-01T00:00:00.000Z"),
-                    video("new fan", "YouTube", "Trailer", false, "2023-01-01T00:00:00.000Z"),
-                    video("new official", "YouTube", "Trailer", true, "2019-10-15T18:59:47.000Z"),
+                    video(
+                        "old official",
+                        "YouTube",
+                        "Trailer",
+                        true,
+                        "2015-01-01T00:00:00.000Z",
+                    ),
+                    video(
+                        "new fan",
+                        "YouTube",
+                        "Trailer",
+                        false,
+                        "2023-01-01T00:00:00.000Z",
+                    ),
+                    video(
+                        "new official",
+                        "YouTube",
+                        "Trailer",
+                        true,
+                        "2019-10-15T18:59:47.000Z",
+                    ),
                 ],
                 Some("new official"),
             ),
             (
                 vec![
-                    video("fan 1", "YouTube", "Trailer", false, "2015-01-01T00:00:00.000Z"),
-                    video("fan 2", "YouTube", "Trailer", false, "2016-01-01T00:00:00.000Z"),
+                    video(
+                        "fan 1",
+                        "YouTube",
+                        "Trailer",
+                        false,
+                        "2015-01-01T00:00:00.000Z",
+                    ),
+                    video(
+                        "fan 2",
+                        "YouTube",
+                        "Trailer",
+                        false,
+                        "2016-01-01T00:00:00.000Z",
+                    ),
                     video("clip", "YouTube", "Clip", true, "2024-01-01T00:00:00.000Z"),
                 ],
                 Some("fan 2"),
             ),
             (
                 vec![
-                    video("first", "YouTube", "Trailer", true, "2015-01-01T00:00:00.000Z"),
-                    video("second", "YouTube", "Trailer", true, "2015-01-01T00:00:00.000Z"),
+                    video(
+                        "first",
+                        "YouTube",
+                        "Trailer",
+                        true,
+                        "2015-01-01T00:00:00.000Z",
+                    ),
+                    video(
+                        "second",
+                        "YouTube",
+                        "Trailer",
+                        true,
+                        "2015-01-01T00:00:00.000Z",
+                    ),
                 ],
                 Some("first"),
             ),
@@ -859,7 +965,14 @@ mod tests {
             let got = choose_trailer(&input);
             assert_eq!(got.as_ref().map(|t| t.name.as_str()), expected, "{input:?}");
         }
-        let t = choose_trailer(&[video("x", "YouTube", "Trailer", true, "2015-01-01T00:00:00Z")]).unwrap();
+        let t = choose_trailer(&[video(
+            "x",
+            "YouTube",
+            "Trailer",
+            true,
+            "2015-01-01T00:00:00Z",
+        )])
+        .unwrap();
         assert_eq!(t.url, "https://www.youtube.com/watch?v=k-x");
     }
 
@@ -867,7 +980,10 @@ mod tests {
     fn titles_normalize_for_matching() {
         for (input, expected) in [
             ("Amélie", "amelie"),
-            ("Le Fabuleux Destin d'Amélie Poulain", "le fabuleux destin damelie poulain"),
+            (
+                "Le Fabuleux Destin d'Amélie Poulain",
+                "le fabuleux destin damelie poulain",
+            ),
             ("  Spider-Man:   No Way Home ", "spider man no way home"),
             ("RRRrrrr!!!", "rrrrrrr"),
             ("Sjunde inseglet, Det", "sjunde inseglet det"),
@@ -881,16 +997,38 @@ mod tests {
     #[test]
     fn best_matches_prefer_exact_title_and_year() {
         let candidates = vec![
-            summary(1, "Fight Club: Members Only", "Fight Club: Members Only", "2006-02-17"),
+            summary(
+                1,
+                "Fight Club: Members Only",
+                "Fight Club: Members Only",
+                "2006-02-17",
+            ),
             summary(2, "Fight Club", "Fight Club", "1999-10-15"),
             summary(3, "Zombie Fight Club", "屍城", "2014-10-23"),
             summary(4, "Fight Club", "Fight Club", "2023-05-01"),
             summary(5, "Something Else", "Something Else", "1999-01-01"),
         ];
         let ids = |v: Vec<MovieSummary>| v.into_iter().map(|m| m.id.0).collect::<Vec<_>>();
-        assert_eq!(ids(rank_best_matches(candidates.clone(), "fight club", Some(1999))), vec![2, 4]);
-        assert_eq!(ids(rank_best_matches(candidates.clone(), "Fight Club", Some(2023))), vec![4, 2]);
-        assert_eq!(ids(rank_best_matches(candidates, "Fight Club", None)), vec![2, 4, 1, 3]);
+        assert_eq!(
+            ids(rank_best_matches(
+                candidates.clone(),
+                "fight club",
+                Some(1999)
+            )),
+            vec![2, 4]
+        );
+        assert_eq!(
+            ids(rank_best_matches(
+                candidates.clone(),
+                "Fight Club",
+                Some(2023)
+            )),
+            vec![4, 2]
+        );
+        assert_eq!(
+            ids(rank_best_matches(candidates, "Fight Club", None)),
+            vec![2, 4, 1, 3]
+        );
     }
 
     #[test]
@@ -905,6 +1043,12 @@ mod tests {
     fn cached_values_carry_staleness() {
         assert!(!Cached::fresh(1).stale);
         let c = Cached::stale(2).map(|v| v * 2);
-        assert_eq!(c, Cached { value: 4, stale: true });
+        assert_eq!(
+            c,
+            Cached {
+                value: 4,
+                stale: true
+            }
+        );
     }
 }

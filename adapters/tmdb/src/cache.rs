@@ -1,0 +1,512 @@
+//! A caching decorator for any `MovieCatalog`: answers kept in a `MovieCache` with TTLs,
+//! one upstream call per key at a time (single flight), stale answers served when the
+//! upstream fails, and every movie seen remembered.
+//!
+//! Staleness travels in [`Cached<T>`]: the inherent `*_cached` methods return it so the
+//! HTTP layer can add `X-Cache: stale`; the `MovieCatalog` impl drops the flag for callers
+//! that do not care (e.g. showtime enrichment).
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use futures::future::{BoxFuture, FutureExt, Shared};
+use leffaseura_core::domain::movie::{
+    check_title_year, normalize_title, Cached, CatalogPage, DiscoverSort, Genre, GenreFilter,
+    MovieDetails, MoviePage, MovieSummary, RememberedMovie, SearchQuery,
+};
+use leffaseura_core::ports::{CachedBody, Clock, MovieCache, MovieCatalog, SystemClock};
+use leffaseura_core::{Error, MovieId};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::client::upstream_unavailable;
+
+/// How long answers stay fresh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheTtls {
+    pub details: Duration,
+    pub lists: Duration,
+    pub genres: Duration,
+    /// A guard around each upstream call, so that no request waits longer than this
+    /// even if the catalog itself forgets its own timeouts.
+    pub upstream_timeout: Duration,
+}
+
+impl Default for CacheTtls {
+    fn default() -> Self {
+        Self {
+            details: Duration::from_secs(24 * 3600),
+            lists: Duration::from_secs(3600),
+            genres: Duration::from_secs(7 * 24 * 3600),
+            upstream_timeout: Duration::from_millis(10_500),
+        }
+    }
+}
+
+/// Answers that name movies worth remembering.
+pub trait Remember {
+    fn remembered(&self) -> Vec<RememberedMovie>;
+}
+
+impl Remember for MoviePage {
+    fn remembered(&self) -> Vec<RememberedMovie> {
+        self.results.iter().map(MovieSummary::remembered).collect()
+    }
+}
+
+impl Remember for Vec<MovieSummary> {
+    fn remembered(&self) -> Vec<RememberedMovie> {
+        self.iter().map(MovieSummary::remembered).collect()
+    }
+}
+
+impl Remember for MovieDetails {
+    fn remembered(&self) -> Vec<RememberedMovie> {
+        vec![MovieDetails::remembered(self)]
+    }
+}
+
+impl Remember for Vec<Genre> {
+    fn remembered(&self) -> Vec<RememberedMovie> {
+        Vec::new()
+    }
+}
+
+/// An error that can be handed to every waiter of a single flight.
+#[derive(Debug, Clone)]
+enum SharedError {
+    NotFound {
+        code: &'static str,
+        message: String,
+    },
+    Invalid {
+        field: String,
+        code: &'static str,
+        message: String,
+    },
+    Upstream {
+        code: &'static str,
+        message: String,
+        unavailable: bool,
+    },
+    Internal(String),
+}
+
+impl SharedError {
+    fn from_error(err: &Error) -> Self {
+        match err {
+            Error::NotFound { code, message } => Self::NotFound {
+                code,
+                message: message.to_string(),
+            },
+            Error::Invalid {
+                field,
+                code,
+                message,
+            } => Self::Invalid {
+                field: field.to_string(),
+                code,
+                message: message.to_string(),
+            },
+            Error::Upstream {
+                code,
+                message,
+                unavailable,
+            } => Self::Upstream {
+                code,
+                message: message.to_string(),
+                unavailable: *unavailable,
+            },
+            other => Self::Internal(other.to_string()),
+        }
+    }
+
+    fn to_error(&self) -> Error {
+        match self {
+            Self::NotFound { code, message } => Error::not_found(code, message.clone()),
+            Self::Invalid {
+                field,
+                code,
+                message,
+            } => Error::invalid(field.clone(), code, message.clone()),
+            Self::Upstream {
+                code,
+                message,
+                unavailable,
+            } => Error::Upstream {
+                code,
+                message: message.clone().into(),
+                unavailable: *unavailable,
+            },
+            Self::Internal(message) => Error::internal(message.clone()),
+        }
+    }
+
+    /// May a stale answer stand in for this failure? Not for "no such movie" or bad input.
+    fn allows_stale(&self) -> bool {
+        matches!(self, Self::Upstream { .. } | Self::Internal(_))
+    }
+}
+
+type Flight = Shared<BoxFuture<'static, Result<Arc<String>, SharedError>>>;
+type Flights = Arc<Mutex<HashMap<String, Flight>>>;
+
+/// The decorator. Cheap to clone.
+#[derive(Clone)]
+pub struct CachingCatalog {
+    inner: Arc<dyn MovieCatalog>,
+    cache: Option<Arc<dyn MovieCache>>,
+    clock: Arc<dyn Clock>,
+    namespace: String,
+    ttls: CacheTtls,
+    flights: Flights,
+}
+
+impl std::fmt::Debug for CachingCatalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CachingCatalog")
+            .field("namespace", &self.namespace)
+            .field("cached", &self.cache.is_some())
+            .field("ttls", &self.ttls)
+            .finish_non_exhaustive()
+    }
+}
+
+impl CachingCatalog {
+    /// Caches `inner`'s answers in `cache` under keys starting with `namespace` (e.g.
+    /// `tmdb:en-US`), so that catalogs and languages never share entries.
+    pub fn new(
+        inner: Arc<dyn MovieCatalog>,
+        cache: Arc<dyn MovieCache>,
+        namespace: impl Into<String>,
+    ) -> Self {
+        Self {
+            inner,
+            cache: Some(cache),
+            clock: Arc::new(SystemClock),
+            namespace: namespace.into(),
+            ttls: CacheTtls::default(),
+            flights: Arc::default(),
+        }
+    }
+
+    /// No cache: every call goes to `inner` (answers are never stale). For catalogs that
+    /// are already in memory, like the demo catalog.
+    pub fn uncached(inner: Arc<dyn MovieCatalog>) -> Self {
+        Self {
+            inner,
+            cache: None,
+            clock: Arc::new(SystemClock),
+            namespace: String::new(),
+            ttls: CacheTtls::default(),
+            flights: Arc::default(),
+        }
+    }
+
+    #[must_use]
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    #[must_use]
+    pub fn with_ttls(mut self, ttls: CacheTtls) -> Self {
+        self.ttls = ttls;
+        self
+    }
+
+    pub fn inner(&self) -> &Arc<dyn MovieCatalog> {
+        &self.inner
+    }
+
+    fn key(&self, parts: std::fmt::Arguments<'_>) -> String {
+        format!("{}:{parts}", self.namespace)
+    }
+
+    /// The heart: fresh cache hit, else one shared upstream call, else a stale entry.
+    async fn cached<T, F, Fut>(
+        &self,
+        key: String,
+        ttl: Duration,
+        fetch: F,
+    ) -> Result<Cached<T>, Error>
+    where
+        T: Serialize + DeserializeOwned + Remember + Send + Sync + 'static,
+        F: FnOnce(Arc<dyn MovieCatalog>) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, Error>> + Send + 'static,
+    {
+        let Some(cache) = self.cache.clone() else {
+            let guarded =
+                tokio::time::timeout(self.ttls.upstream_timeout, fetch(self.inner.clone()));
+            return match guarded.await {
+                Ok(result) => result.map(Cached::fresh),
+                Err(_) => Err(upstream_unavailable(
+                    "The movie service did not answer in time.",
+                )),
+            };
+        };
+        let stored = match cache.get(&key).await {
+            Ok(stored) => stored,
+            Err(err) => {
+                tracing::warn!(key, error = %err, "movie cache unreadable; asking upstream");
+                None
+            }
+        };
+        if let Some(entry) = &stored {
+            if entry.is_fresh(self.clock.now()) {
+                match serde_json::from_str::<T>(&entry.body) {
+                    Ok(value) => return Ok(Cached::fresh(value)),
+                    Err(err) => {
+                        tracing::warn!(key, error = %err, "unreadable cache entry; refetching")
+                    }
+                }
+            }
+        }
+        match self.join_flight(cache, key.clone(), ttl, fetch).await {
+            Ok(body) => serde_json::from_str::<T>(&body)
+                .map(Cached::fresh)
+                .map_err(Error::internal),
+            Err(shared) => {
+                if shared.allows_stale() {
+                    if let Some(entry) = stored {
+                        if let Ok(value) = serde_json::from_str::<T>(&entry.body) {
+                            tracing::warn!(key, error = ?shared, "upstream failed; serving a stale answer");
+                            return Ok(Cached::stale(value));
+                        }
+                    }
+                }
+                Err(shared.to_error())
+            }
+        }
+    }
+
+    /// Joins the call in flight for `key`, or starts it. The call runs in its own task,
+    /// so it completes (and fills the cache) even if every waiter goes away.
+    fn join_flight<T, F, Fut>(
+        &self,
+        cache: Arc<dyn MovieCache>,
+        key: String,
+        ttl: Duration,
+        fetch: F,
+    ) -> Flight
+    where
+        T: Serialize + Remember + Send + Sync + 'static,
+        F: FnOnce(Arc<dyn MovieCatalog>) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, Error>> + Send + 'static,
+    {
+        let mut flights = self.flights.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(flight) = flights.get(&key) {
+            return flight.clone();
+        }
+        let inner = self.inner.clone();
+        let clock = self.clock.clone();
+        let registry = self.flights.clone();
+        let timeout = self.ttls.upstream_timeout;
+        let task_key = key.clone();
+        let task = tokio::spawn(async move {
+            let key = task_key;
+            let result = match tokio::time::timeout(timeout, fetch(inner)).await {
+                Ok(Ok(value)) => store(&*cache, &*clock, &key, ttl, &value).await,
+                Ok(Err(err)) => Err(SharedError::from_error(&err)),
+                Err(_) => {
+                    tracing::warn!(key, "upstream call exceeded its guard timeout");
+                    Err(SharedError::from_error(&upstream_unavailable(
+                        "The movie service did not answer in time.",
+                    )))
+                }
+            };
+            registry
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(&key);
+            result
+        });
+        let flight = async move {
+            match task.await {
+                Ok(result) => result,
+                Err(err) => Err(SharedError::Internal(format!("catalog task failed: {err}"))),
+            }
+        }
+        .boxed()
+        .shared();
+        flights.insert(key, flight.clone());
+        flight
+    }
+
+    /// Search, see [`MovieCatalog::search`].
+    ///
+    /// # Errors
+    /// As the inner catalog, unless a stale answer can stand in.
+    pub async fn search_cached(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+    ) -> Result<Cached<MoviePage>, Error> {
+        let folded = query
+            .as_str()
+            .to_lowercase()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let key = self.key(format_args!("search:{}:{folded}", page.get()));
+        let query = query.clone();
+        self.cached(key, self.ttls.lists, move |c| async move {
+            c.search(&query, page).await
+        })
+        .await
+    }
+
+    /// # Errors
+    /// As [`MovieCatalog::genres`], unless a stale answer can stand in.
+    pub async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
+        let key = self.key(format_args!("genres"));
+        self.cached(key, self.ttls.genres, |c| async move { c.genres().await })
+            .await
+    }
+
+    /// # Errors
+    /// As [`MovieCatalog::discover`], unless a stale answer can stand in.
+    pub async fn discover_cached(
+        &self,
+        genres: &GenreFilter,
+        page: CatalogPage,
+        sort: DiscoverSort,
+    ) -> Result<Cached<MoviePage>, Error> {
+        let mut ids = genres.ids().to_vec();
+        ids.sort_unstable();
+        let genre_key = GenreFilter::from_ids(ids).to_query();
+        let key = self.key(format_args!(
+            "discover:{genre_key}:{}:{}",
+            sort.as_tmdb(),
+            page.get()
+        ));
+        let genres = genres.clone();
+        self.cached(key, self.ttls.lists, move |c| async move {
+            c.discover(&genres, page, sort).await
+        })
+        .await
+    }
+
+    /// # Errors
+    /// As [`MovieCatalog::popular`], unless a stale answer can stand in.
+    pub async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
+        let key = self.key(format_args!("popular:{}", page.get()));
+        self.cached(key, self.ttls.lists, move |c| async move {
+            c.popular(page).await
+        })
+        .await
+    }
+
+    /// # Errors
+    /// As [`MovieCatalog::details`], unless a stale answer can stand in.
+    pub async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
+        let key = self.key(format_args!("movie:{}", id.0));
+        self.cached(key, self.ttls.details, move |c| async move {
+            c.details(id).await
+        })
+        .await
+    }
+
+    /// # Errors
+    /// As [`MovieCatalog::best_match`], unless a stale answer can stand in.
+    pub async fn best_match_cached(
+        &self,
+        original_title: &str,
+        year: Option<i32>,
+    ) -> Result<Cached<Vec<MovieSummary>>, Error> {
+        check_title_year(original_title, year)?;
+        let year_key = year.map_or_else(|| "-".to_owned(), |y| y.to_string());
+        let key = self.key(format_args!(
+            "title-year:{year_key}:{}",
+            normalize_title(original_title)
+        ));
+        let title = original_title.to_owned();
+        self.cached(key, self.ttls.lists, move |c| async move {
+            c.best_match(&title, year).await
+        })
+        .await
+    }
+
+    /// # Errors
+    /// As [`MovieCatalog::now_playing`], unless a stale answer can stand in.
+    pub async fn now_playing_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
+        let key = self.key(format_args!("now-playing:{}", page.get()));
+        self.cached(key, self.ttls.lists, move |c| async move {
+            c.now_playing(page).await
+        })
+        .await
+    }
+}
+
+/// Writes a fresh answer to the cache and remembers its movies. Storage failures are
+/// logged, never fatal: the answer itself is good.
+async fn store<T: Serialize + Remember + Sync>(
+    cache: &dyn MovieCache,
+    clock: &dyn Clock,
+    key: &str,
+    ttl: Duration,
+    value: &T,
+) -> Result<Arc<String>, SharedError> {
+    let body =
+        serde_json::to_string(value).map_err(|err| SharedError::Internal(err.to_string()))?;
+    let now = clock.now();
+    let ttl = chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::hours(1));
+    let entry = CachedBody {
+        body,
+        fetched_at: now,
+        expires_at: now + ttl,
+    };
+    if let Err(err) = cache.put(key, &entry).await {
+        tracing::warn!(key, error = %err, "could not store a catalog answer");
+    }
+    let movies = value.remembered();
+    if !movies.is_empty() {
+        if let Err(err) = cache.remember_movies(&movies).await {
+            tracing::warn!(key, error = %err, "could not remember movies");
+        }
+    }
+    Ok(Arc::new(entry.body))
+}
+
+#[async_trait]
+impl MovieCatalog for CachingCatalog {
+    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error> {
+        Ok(self.search_cached(query, page).await?.value)
+    }
+
+    async fn genres(&self) -> Result<Vec<Genre>, Error> {
+        Ok(self.genres_cached().await?.value)
+    }
+
+    async fn discover(
+        &self,
+        genres: &GenreFilter,
+        page: CatalogPage,
+        sort: DiscoverSort,
+    ) -> Result<MoviePage, Error> {
+        Ok(self.discover_cached(genres, page, sort).await?.value)
+    }
+
+    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error> {
+        Ok(self.popular_cached(page).await?.value)
+    }
+
+    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error> {
+        Ok(self.details_cached(id).await?.value)
+    }
+
+    async fn best_match(
+        &self,
+        original_title: &str,
+        year: Option<i32>,
+    ) -> Result<Vec<MovieSummary>, Error> {
+        Ok(self.best_match_cached(original_title, year).await?.value)
+    }
+
+    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
+        Ok(self.now_playing_cached(page).await?.value)
+    }
+}

@@ -1,0 +1,127 @@
+//! Generated placeholder posters: the title and year on a colour derived from the id.
+
+use std::fmt::Write as _;
+
+/// Poster width and height (2:3, like TMDB's posters).
+const WIDTH: u32 = 300;
+const HEIGHT: u32 = 450;
+/// Characters per title line before wrapping.
+const LINE_CHARS: usize = 16;
+const MAX_LINES: usize = 5;
+
+fn escape_xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Splits a title into lines of at most [`LINE_CHARS`] characters (long words are cut).
+fn wrap(title: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in title.split_whitespace() {
+        let mut word: String = word.to_owned();
+        while word.chars().count() > LINE_CHARS {
+            if !current.is_empty() {
+                lines.push(std::mem::take(&mut current));
+            }
+            let head: String = word.chars().take(LINE_CHARS).collect();
+            word = word.chars().skip(LINE_CHARS).collect();
+            lines.push(head);
+        }
+        let needed =
+            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+        if needed > LINE_CHARS && !current.is_empty() {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&word);
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    if lines.len() > MAX_LINES {
+        lines.truncate(MAX_LINES);
+        if let Some(last) = lines.last_mut() {
+            last.push('…');
+        }
+    }
+    lines
+}
+
+/// The placeholder poster of a film as an SVG document.
+pub fn poster_svg(id: i64, title: &str, year: Option<i32>) -> String {
+    // Golden-angle steps spread neighbouring ids over the colour wheel.
+    let hue = (id.unsigned_abs().wrapping_mul(137)) % 360;
+    let lines = wrap(title);
+    let line_height = 34u32;
+    let block = line_height * u32::try_from(lines.len()).unwrap_or(1);
+    let first_y = (HEIGHT / 2).saturating_sub(block / 2) + 10;
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl({hue},55%,42%)"/><stop offset="1" stop-color="hsl({hue},60%,18%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><rect x="12" y="12" width="{iw}" height="{ih}" fill="none" stroke="rgba(255,255,255,0.35)" stroke-width="2"/>"##,
+        label = escape_xml(title),
+        iw = WIDTH - 24,
+        ih = HEIGHT - 24,
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let y = first_y + line_height * u32::try_from(i).unwrap_or(0);
+        let _ = write!(
+            svg,
+            r##"<text x="150" y="{y}" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="28" font-weight="bold" fill="#fff">{}</text>"##,
+            escape_xml(line)
+        );
+    }
+    if let Some(year) = year {
+        let y = first_y + block + 20;
+        let _ = write!(
+            svg,
+            r##"<text x="150" y="{y}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="22" fill="rgba(255,255,255,0.85)">{year}</text>"##
+        );
+    }
+    svg.push_str(r##"<text x="150" y="420" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="13" letter-spacing="3" fill="rgba(255,255,255,0.6)">LEFFASEURA DEMO</text></svg>"##);
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_wrap_into_short_lines() {
+        assert_eq!(wrap("Fight Club"), vec!["Fight Club"]);
+        assert_eq!(
+            wrap("The Lord of the Rings: The Return of the King"),
+            vec!["The Lord of the", "Rings: The", "Return of the", "King"]
+        );
+        assert_eq!(
+            wrap("Supercalifragilisticexpialidocious"),
+            vec!["Supercalifragili", "sticexpialidocio", "us"]
+        );
+        assert_eq!(wrap(""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn posters_escape_titles_and_vary_by_id() {
+        let svg = poster_svg(550, "Tom & Jerry <3 \"Movie\"", Some(1999));
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.ends_with("</svg>"));
+        assert!(svg.contains("Tom &amp; Jerry &lt;3"));
+        assert!(svg.contains(">1999<"));
+        assert_ne!(poster_svg(1, "A", None), poster_svg(2, "A", None));
+        assert_eq!(poster_svg(1, "A", None), poster_svg(1, "A", None));
+    }
+}
