@@ -329,9 +329,14 @@ pub fn transition(
             Role::None if action == A::RequestJoin => Ok(Role::Pending),
             Role::None => Err(Refusal::REQUEST_REQUIRED),
         },
+        // A request that was already approved is not "withdrawn" silently: the user
+        // learns they are in (409), while no request at all is a 404, which the web
+        // client counts as already withdrawn.
         A::Withdraw => match target_role {
             Role::Pending => Ok(Role::None),
-            _ => Err(Refusal::NO_PENDING_REQUEST),
+            Role::None => Err(Refusal::NO_PENDING_REQUEST),
+            Role::Member | Role::Moderator => Err(Refusal::ALREADY_MEMBER),
+            Role::Owner => Err(Refusal::ALREADY_OWNER),
         },
         A::Leave => match target_role {
             Role::Member | Role::Moderator | Role::Pending => Ok(Role::None),
@@ -491,8 +496,9 @@ mod tests {
             (RequestJoin, O, Priv, Err("already_owner")),
             (Withdraw, P, Priv, Ok(N)),
             (Withdraw, N, Priv, Err("no_pending_request")),
-            (Withdraw, M, Priv, Err("no_pending_request")),
-            (Withdraw, O, Priv, Err("no_pending_request")),
+            (Withdraw, M, Priv, Err("already_member")),
+            (Withdraw, Mod, Pub, Err("already_member")),
+            (Withdraw, O, Priv, Err("already_owner")),
             (Leave, M, Pub, Ok(N)),
             (Leave, Mod, Priv, Ok(N)),
             (Leave, P, Priv, Ok(N)),
