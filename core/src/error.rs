@@ -148,7 +148,9 @@ pub enum Conflict {
 impl From<StoreError> for Error {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::Conflict(_) => Error::conflict("conflict", "The data conflicts with existing data."),
+            StoreError::Conflict(_) => {
+                Error::conflict("conflict", "The data conflicts with existing data.")
+            }
             StoreError::NotFound => Error::not_found("not_found", "Not found."),
             StoreError::Backend(source) => Error::Internal(source),
         }

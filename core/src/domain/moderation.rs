@@ -74,7 +74,11 @@ mod tests {
 
     #[test]
     fn actions_round_trip_through_their_names() {
-        for action in [ModerationAction::BanUser, ModerationAction::DeleteGroup, ModerationAction::SetRole] {
+        for action in [
+            ModerationAction::BanUser,
+            ModerationAction::DeleteGroup,
+            ModerationAction::SetRole,
+        ] {
             assert_eq!(ModerationAction::parse(action.as_str()), Some(action));
         }
         assert_eq!(ModerationAction::parse("nuke"), None);

@@ -14,7 +14,12 @@ pub struct PageRequest {
 impl PageRequest {
     /// `limit` defaults to `default` and must be within `1..=max`; `offset` defaults to 0
     /// and must not be negative.
-    pub fn new(limit: Option<i64>, offset: Option<i64>, default: i64, max: i64) -> Result<Self, Error> {
+    pub fn new(
+        limit: Option<i64>,
+        offset: Option<i64>,
+        default: i64,
+        max: i64,
+    ) -> Result<Self, Error> {
         let limit = limit.unwrap_or(default);
         if !(1..=max).contains(&limit) {
             return Err(Error::invalid(
@@ -25,7 +30,11 @@ impl PageRequest {
         }
         let offset = offset.unwrap_or(0);
         if offset < 0 {
-            return Err(Error::invalid("offset", "invalid_parameter", "offset must not be negative."));
+            return Err(Error::invalid(
+                "offset",
+                "invalid_parameter",
+                "offset must not be negative.",
+            ));
         }
         Ok(Self { limit, offset })
     }
@@ -78,25 +87,53 @@ mod tests {
 
     #[test]
     fn page_requests_check_their_bounds() {
-        assert_eq!(PageRequest::new(None, None, 20, 100).unwrap(), PageRequest { limit: 20, offset: 0 });
+        assert_eq!(
+            PageRequest::new(None, None, 20, 100).unwrap(),
+            PageRequest {
+                limit: 20,
+                offset: 0
+            }
+        );
         assert!(PageRequest::new(Some(0), None, 20, 100).is_err());
         assert!(PageRequest::new(Some(101), None, 20, 100).is_err());
         assert!(PageRequest::new(Some(100), Some(-1), 20, 100).is_err());
-        assert_eq!(PageRequest::page(3, 16), PageRequest { limit: 16, offset: 32 });
+        assert_eq!(
+            PageRequest::page(3, 16),
+            PageRequest {
+                limit: 16,
+                offset: 32
+            }
+        );
     }
 
     #[test]
     fn page_counts() {
-        for (total, size, pages) in [(0, 16, 1), (1, 16, 1), (16, 16, 1), (17, 16, 2), (100, 16, 7)] {
+        for (total, size, pages) in [
+            (0, 16, 1),
+            (1, 16, 1),
+            (16, 16, 1),
+            (17, 16, 2),
+            (100, 16, 7),
+        ] {
             assert_eq!(total_pages(total, size), pages, "{total}/{size}");
         }
     }
 
     #[test]
     fn has_more_looks_past_the_window() {
-        let page = Paged { items: vec![1, 2], total: 5, limit: 2, offset: 2 };
+        let page = Paged {
+            items: vec![1, 2],
+            total: 5,
+            limit: 2,
+            offset: 2,
+        };
         assert!(page.has_more());
-        let last = Paged { items: vec![5], total: 5, limit: 2, offset: 4 };
+        let last = Paged {
+            items: vec![5],
+            total: 5,
+            limit: 2,
+            offset: 4,
+        };
         assert!(!last.has_more());
     }
 }

@@ -48,7 +48,14 @@ mod tests {
 
     #[test]
     fn ratings_one_to_five() {
-        for (value, ok) in [(0, false), (1, true), (3, true), (5, true), (6, false), (-1, false)] {
+        for (value, ok) in [
+            (0, false),
+            (1, true),
+            (3, true),
+            (5, true),
+            (6, false),
+            (-1, false),
+        ] {
             assert_eq!(Rating::new(value).is_ok(), ok, "{value}");
         }
     }

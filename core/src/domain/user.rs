@@ -24,7 +24,11 @@ impl Username {
     pub fn parse(raw: &str) -> Result<Self, Error> {
         let value = raw.trim();
         if value.is_empty() {
-            return Err(Error::invalid("username", "invalid_username", "Username is required."));
+            return Err(Error::invalid(
+                "username",
+                "invalid_username",
+                "Username is required.",
+            ));
         }
         let len = value.chars().count();
         if !(USERNAME_MIN..=USERNAME_MAX).contains(&len) {
@@ -61,7 +65,11 @@ impl Email {
     pub fn parse(raw: &str) -> Result<Self, Error> {
         let value = raw.trim().to_lowercase();
         if value.is_empty() {
-            return Err(Error::invalid("email", "invalid_email", "Email is required."));
+            return Err(Error::invalid(
+                "email",
+                "invalid_email",
+                "Email is required.",
+            ));
         }
         let bad = || Error::invalid("email", "invalid_email", "Email address is not valid.");
         if value.len() > EMAIL_MAX || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
@@ -96,7 +104,11 @@ impl Password {
     pub fn parse(raw: &str, field: &'static str) -> Result<Self, Error> {
         let len = raw.chars().count();
         if len == 0 {
-            return Err(Error::invalid(field, "invalid_password", "Password is required."));
+            return Err(Error::invalid(
+                field,
+                "invalid_password",
+                "Password is required.",
+            ));
         }
         if len < PASSWORD_MIN {
             return Err(Error::invalid(
@@ -195,7 +207,10 @@ pub struct UserChanges {
 
 impl UserChanges {
     pub fn is_empty(&self) -> bool {
-        self.username.is_none() && self.email.is_none() && self.password_hash.is_none() && self.bio.is_none()
+        self.username.is_none()
+            && self.email.is_none()
+            && self.password_hash.is_none()
+            && self.bio.is_none()
     }
 }
 
@@ -252,7 +267,10 @@ mod tests {
         for (input, ok) in cases {
             assert_eq!(Username::parse(input).is_ok(), ok, "{input:?}");
         }
-        assert_eq!(Username::parse("  alice  ").map(|u| u.0).ok(), Some("alice".into()));
+        assert_eq!(
+            Username::parse("  alice  ").map(|u| u.0).ok(),
+            Some("alice".into())
+        );
     }
 
     #[test]
@@ -272,7 +290,10 @@ mod tests {
         for (input, ok) in cases {
             assert_eq!(Email::parse(input).is_ok(), ok, "{input:?}");
         }
-        assert_eq!(Email::parse("X@Y.FI").map(|e| e.0).ok(), Some("x@y.fi".into()));
+        assert_eq!(
+            Email::parse("X@Y.FI").map(|e| e.0).ok(),
+            Some("x@y.fi".into())
+        );
     }
 
     #[test]

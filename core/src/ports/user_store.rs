@@ -98,5 +98,4 @@ pub trait UserStore: Send + Sync {
     /// # Errors
     /// `Backend` when it is not.
     async fn ping(&self) -> Result<(), StoreError>;
-
 }
