@@ -1,1 +1,34 @@
-//! Placeholder, filled in by its owner.
+//! Postgres, the production backend: connection set-up and the migrations. The store
+//! itself is [`leffaseura_sql::SqlStore`].
+
+use leffaseura_core::StoreError;
+use leffaseura_sql::{Backend, SqlStore};
+
+fn backend_error(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    StoreError::Backend(Box::new(err))
+}
+
+/// Connects a pool to the Postgres database at `url` (`postgres://user@host:5432/db`).
+///
+/// # Errors
+/// `Backend` when the URL is malformed or the server cannot be reached.
+pub async fn connect(url: &str) -> Result<SqlStore, StoreError> {
+    leffaseura_sql::install_drivers();
+    let pool = leffaseura_sql::pool_options()
+        .connect(url)
+        .await
+        .map_err(backend_error)?;
+    tracing::debug!("connected to Postgres");
+    Ok(SqlStore::new(pool, Backend::Postgres))
+}
+
+/// Brings the schema up to date (the migrations embedded from `migrations/`).
+///
+/// # Errors
+/// `Backend` when a migration fails or the database has migrations this build lacks.
+pub async fn migrate(store: &SqlStore) -> Result<(), StoreError> {
+    sqlx::migrate!("./migrations")
+        .run(store.pool())
+        .await
+        .map_err(backend_error)
+}

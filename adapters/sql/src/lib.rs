@@ -1,1 +1,113 @@
-//! Placeholder, filled in by its owner.
+//! The relational store of Leffaseura, written once over sqlx's `Any` driver so that the
+//! same SQL runs on SQLite (the embedded default) and Postgres (production).
+//!
+//! Portability rules every statement here follows:
+//! - placeholders are `$1, $2, …` (SQLite accepts them too);
+//! - ids, counters, flags (0/1) and timestamps (Unix epoch **milliseconds**) are 64-bit
+//!   integers; aggregates are `CAST` to `BIGINT` / `DOUBLE PRECISION` so `Any` decodes them;
+//! - case-insensitive uniqueness uses key columns lower-cased in Rust (`username_key`,
+//!   `groups.name_key`), because SQLite's `lower()` only folds ASCII;
+//! - write transactions start with `BEGIN IMMEDIATE` on SQLite (see [`SqlStore::begin_write`])
+//!   so that concurrent writers queue on `busy_timeout` instead of failing.
+//!
+//! The connection set-up and the migrations live in `leffaseura-sqlite` and
+//! `leffaseura-postgres`; both hand back a [`SqlStore`].
+
+mod error;
+mod time;
+mod users;
+
+#[cfg(feature = "contract")]
+pub mod contract;
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
+use sqlx::{Any, Transaction};
+
+use leffaseura_core::StoreError;
+
+pub use error::{classify, store_error};
+pub use time::{from_millis, to_millis};
+
+/// Which database a [`SqlStore`] talks to; the few statements that differ look at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The one store implementation, for both backends. Cheap to clone (the pool is shared).
+#[derive(Debug, Clone)]
+pub struct SqlStore {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl SqlStore {
+    /// Wraps a pool that the backend crate configured (pragmas, limits, migrations).
+    pub fn new(pool: AnyPool, backend: Backend) -> Self {
+        Self { pool, backend }
+    }
+
+    /// The connection pool, for migrations, fixtures and the stores of other crates.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes every connection of the pool (waits for checked-out ones to come back).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Begins a transaction that will write. On SQLite it is `BEGIN IMMEDIATE`: the write
+    /// lock is taken up front, so concurrent writers wait on `busy_timeout` rather than
+    /// failing with `SQLITE_BUSY` when a deferred transaction tries to upgrade its lock.
+    ///
+    /// # Errors
+    /// `Backend` when no connection can be had or `BEGIN` fails.
+    pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, StoreError> {
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        };
+        tx.map_err(store_error)
+    }
+}
+
+/// Registers the SQLite and Postgres drivers with sqlx's `Any` driver. Idempotent; the
+/// backend crates call it before connecting.
+pub fn install_drivers() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(sqlx::any::install_default_drivers);
+}
+
+/// Pool options shared by both backends (the backend crates add their own hooks).
+pub fn pool_options() -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(10)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+}
+
+/// True when `url` names a Postgres database (`postgres://` or `postgresql://`), so that
+/// binaries can pick the backend crate by the URL scheme.
+pub fn is_postgres_url(url: &str) -> bool {
+    let url = url.trim_start().to_ascii_lowercase();
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn postgres_urls_are_recognised_by_their_scheme() {
+        assert!(is_postgres_url("postgres://u@h/db"));
+        assert!(is_postgres_url("PostgreSQL://u@h/db"));
+        assert!(!is_postgres_url("sqlite://data/leffaseura.db"));
+        assert!(!is_postgres_url("sqlite::memory:"));
+    }
+}

@@ -1,0 +1,103 @@
+//! From sqlx errors to [`StoreError`]: named uniqueness rules become `Conflict`, a missing
+//! foreign-key target becomes `NotFound`, everything else is `Backend` with its source.
+
+use leffaseura_core::error::Conflict;
+use leffaseura_core::StoreError;
+use sqlx::error::{DatabaseError, ErrorKind};
+
+/// Translates a sqlx error, keeping it as the source of `Backend`.
+pub fn store_error(err: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(db) = &err {
+        match db.kind() {
+            ErrorKind::UniqueViolation => return StoreError::Conflict(classify(db.as_ref())),
+            ErrorKind::ForeignKeyViolation => return StoreError::NotFound,
+            _ => {}
+        }
+    }
+    StoreError::Backend(Box::new(err))
+}
+
+/// Which uniqueness rule a unique violation broke.
+///
+/// Postgres names the constraint or unique index (`users_username_key`); SQLite names the
+/// columns (`UNIQUE constraint failed: users.username_key`) or, for expression indexes, the
+/// index (`UNIQUE constraint failed: index 'x'`). Both spellings are matched.
+pub fn classify(err: &dyn DatabaseError) -> Conflict {
+    let haystack = err.constraint().map_or_else(
+        || err.message().to_ascii_lowercase(),
+        str::to_ascii_lowercase,
+    );
+    classify_text(&haystack)
+}
+
+fn classify_text(text: &str) -> Conflict {
+    let text = text
+        .strip_prefix("unique constraint failed:")
+        .unwrap_or(text)
+        .trim();
+    if text.contains("users_username") || text.contains("users.username") {
+        Conflict::Username
+    } else if text.contains("users_email") || text.contains("users.email") {
+        Conflict::Email
+    } else if text.contains("groups_name") || text.contains("groups.name") {
+        Conflict::GroupName
+    } else if text.contains("group_members") {
+        Conflict::Membership
+    } else if text.contains("favorites") {
+        Conflict::Favorite
+    } else if text.contains("reviews_user_movie") || text.contains("reviews.user_id") {
+        Conflict::Review
+    } else {
+        Conflict::Other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_spellings_of_each_rule_are_recognised() {
+        let cases = [
+            ("users_username_key", Conflict::Username),
+            (
+                "unique constraint failed: users.username_key",
+                Conflict::Username,
+            ),
+            ("users_email_key", Conflict::Email),
+            ("unique constraint failed: users.email", Conflict::Email),
+            ("groups_name_key", Conflict::GroupName),
+            (
+                "unique constraint failed: groups.name_key",
+                Conflict::GroupName,
+            ),
+            ("reviews_user_movie_key", Conflict::Review),
+            (
+                "unique constraint failed: reviews.user_id, reviews.movie_id",
+                Conflict::Review,
+            ),
+            ("group_members_pkey", Conflict::Membership),
+            (
+                "unique constraint failed: group_members.group_id, group_members.user_id",
+                Conflict::Membership,
+            ),
+            ("favorites_user_movie_type_key", Conflict::Favorite),
+            (
+                "unique constraint failed: favorites.group_id, favorites.movie_id",
+                Conflict::Favorite,
+            ),
+            ("review_reactions_pkey", Conflict::Other),
+            (
+                "unique constraint failed: review_reactions.review_id, review_reactions.user_id",
+                Conflict::Other,
+            ),
+            (
+                "unique constraint failed: index 'something_else'",
+                Conflict::Other,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(classify_text(text), expected, "{text}");
+        }
+    }
+}

@@ -1,0 +1,416 @@
+//! [`UserStore`] over the shared schema.
+
+use async_trait::async_trait;
+use chrono::Utc;
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use leffaseura_core::domain::membership::{successor, Role, SuccessionCandidate};
+use leffaseura_core::domain::moderation::{ModerationAction, ModerationEntry, NewModerationEntry};
+use leffaseura_core::domain::paging::{PageRequest, Paged};
+use leffaseura_core::domain::user::{
+    Email, NewUser, PasswordHash, User, UserChanges, UserProfile, UserStats,
+};
+use leffaseura_core::ports::UserStore;
+use leffaseura_core::{StoreError, UserId};
+
+use crate::error::store_error;
+use crate::time::{from_millis, to_millis};
+use crate::SqlStore;
+
+/// The columns [`user_from_row`] and [`stats_from_row`] read, in every user query.
+const USER_COLUMNS: &str = "id, username, email, password_hash, bio, created_at, \
+     token_version, banned, is_admin, review_count, rating_sum, likes_received, dislikes_received";
+
+/// The case-insensitive key of a username (the unique `users.username_key`). Lower-cased
+/// in Rust because SQLite's `lower()` folds only ASCII.
+pub fn username_key(username: &str) -> String {
+    username.trim().to_lowercase()
+}
+
+fn user_from_row(row: &AnyRow) -> Result<User, StoreError> {
+    let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
+    let get_text = |name: &str| row.try_get::<String, _>(name).map_err(store_error);
+    Ok(User {
+        id: UserId(get_i64("id")?),
+        username: get_text("username")?,
+        email: get_text("email")?,
+        password_hash: PasswordHash(get_text("password_hash")?),
+        bio: get_text("bio")?,
+        created_at: from_millis(get_i64("created_at")?)?,
+        token_version: get_i64("token_version")?,
+        banned: get_i64("banned")? != 0,
+        is_admin: get_i64("is_admin")? != 0,
+    })
+}
+
+fn stats_from_row(row: &AnyRow) -> Result<UserStats, StoreError> {
+    let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
+    Ok(UserStats {
+        review_count: get_i64("review_count")?,
+        rating_sum: get_i64("rating_sum")?,
+        total_likes: get_i64("likes_received")?,
+        total_dislikes: get_i64("dislikes_received")?,
+    })
+}
+
+fn entry_from_row(row: &AnyRow) -> Result<ModerationEntry, StoreError> {
+    let action: String = row.try_get("action").map_err(store_error)?;
+    Ok(ModerationEntry {
+        id: row.try_get("id").map_err(store_error)?,
+        action: ModerationAction::parse(&action).ok_or_else(|| {
+            StoreError::Backend(format!("unknown moderation action {action:?}").into())
+        })?,
+        actor: row.try_get("actor").map_err(store_error)?,
+        target: row.try_get("target").map_err(store_error)?,
+        reason: row.try_get("reason").map_err(store_error)?,
+        created_at: from_millis(row.try_get("created_at").map_err(store_error)?)?,
+    })
+}
+
+/// Writes one moderation log entry inside `tx`.
+pub(crate) async fn insert_moderation_entry(
+    tx: &mut Transaction<'static, Any>,
+    entry: &NewModerationEntry,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO moderation_log (action, actor, target, reason, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(entry.action.as_str())
+    .bind(entry.actor.as_str())
+    .bind(entry.target.as_str())
+    .bind(entry.reason.as_deref())
+    .bind(to_millis(entry.created_at))
+    .execute(&mut **tx)
+    .await
+    .map_err(store_error)?;
+    Ok(())
+}
+
+impl SqlStore {
+    async fn fetch_user_where<T>(
+        &self,
+        condition: &str,
+        value: T,
+    ) -> Result<Option<AnyRow>, StoreError>
+    where
+        T: for<'q> sqlx::Encode<'q, Any> + sqlx::Type<Any> + Send + 'static,
+    {
+        let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE {condition}");
+        sqlx::query(&sql)
+            .bind(value)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)
+    }
+
+    /// Hands every group `user` owns to its successor, or deletes the group when nobody
+    /// can take it. The user's own memberships must already be gone (one owner per group).
+    async fn hand_over_groups(
+        tx: &mut Transaction<'static, Any>,
+        user: UserId,
+    ) -> Result<(), StoreError> {
+        let owned: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM groups WHERE owner_id = $1 ORDER BY id")
+                .bind(user.0)
+                .fetch_all(&mut **tx)
+                .await
+                .map_err(store_error)?;
+        let now = to_millis(Utc::now());
+        for group_id in owned {
+            let rows = sqlx::query(
+                "SELECT user_id, role, COALESCE(joined_at, requested_at, 0) AS since \
+                 FROM group_members WHERE group_id = $1 AND user_id <> $2",
+            )
+            .bind(group_id)
+            .bind(user.0)
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(store_error)?;
+            let mut candidates = Vec::with_capacity(rows.len());
+            for row in &rows {
+                let role: String = row.try_get("role").map_err(store_error)?;
+                candidates.push(SuccessionCandidate {
+                    user_id: UserId(row.try_get("user_id").map_err(store_error)?),
+                    role: Role::parse(&role).unwrap_or(Role::None),
+                    joined_at: from_millis(row.try_get("since").map_err(store_error)?)?,
+                });
+            }
+            match successor(&candidates) {
+                Some(heir) => {
+                    sqlx::query(
+                        "UPDATE group_members SET role = 'owner' \
+                         WHERE group_id = $1 AND user_id = $2",
+                    )
+                    .bind(group_id)
+                    .bind(heir.0)
+                    .execute(&mut **tx)
+                    .await
+                    .map_err(store_error)?;
+                    sqlx::query("UPDATE groups SET owner_id = $2, updated_at = $3 WHERE id = $1")
+                        .bind(group_id)
+                        .bind(heir.0)
+                        .bind(now)
+                        .execute(&mut **tx)
+                        .await
+                        .map_err(store_error)?;
+                }
+                None => {
+                    sqlx::query("DELETE FROM groups WHERE id = $1")
+                        .bind(group_id)
+                        .execute(&mut **tx)
+                        .await
+                        .map_err(store_error)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl UserStore for SqlStore {
+    async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
+        let sql = format!(
+            "INSERT INTO users (username, username_key, email, password_hash, bio, \
+             created_at, updated_at) VALUES ($1, $2, $3, $4, '', $5, $5) \
+             RETURNING {USER_COLUMNS}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(user.username.as_str())
+            .bind(username_key(user.username.as_str()))
+            .bind(user.email.as_str())
+            .bind(user.password_hash.0.as_str())
+            .bind(to_millis(user.created_at))
+            .fetch_one(self.pool())
+            .await
+            .map_err(store_error)?;
+        user_from_row(&row)
+    }
+
+    async fn find_user(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        self.fetch_user_where("id = $1", id.0)
+            .await?
+            .as_ref()
+            .map(user_from_row)
+            .transpose()
+    }
+
+    async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+        self.fetch_user_where("email = $1", email.as_str().to_lowercase())
+            .await?
+            .as_ref()
+            .map(user_from_row)
+            .transpose()
+    }
+
+    async fn find_user_by_username(&self, username: &str) -> Result<Option<User>, StoreError> {
+        self.fetch_user_where("username_key = $1", username_key(username))
+            .await?
+            .as_ref()
+            .map(user_from_row)
+            .transpose()
+    }
+
+    async fn find_profile(&self, id: UserId) -> Result<Option<UserProfile>, StoreError> {
+        let Some(row) = self.fetch_user_where("id = $1", id.0).await? else {
+            return Ok(None);
+        };
+        Ok(Some(UserProfile {
+            user: user_from_row(&row)?,
+            stats: stats_from_row(&row)?,
+        }))
+    }
+
+    async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError> {
+        match self.fetch_user_where("id = $1", id.0).await? {
+            Some(row) => stats_from_row(&row),
+            None => Ok(UserStats::default()),
+        }
+    }
+
+    async fn update_user(&self, id: UserId, changes: &UserChanges) -> Result<User, StoreError> {
+        let sql = format!(
+            "UPDATE users SET \
+               username = COALESCE($2, username), \
+               username_key = COALESCE($3, username_key), \
+               email = COALESCE($4, email), \
+               password_hash = COALESCE($5, password_hash), \
+               bio = COALESCE($6, bio), \
+               token_version = token_version + $7, \
+               updated_at = $8 \
+             WHERE id = $1 RETURNING {USER_COLUMNS}"
+        );
+        let bump: i64 = changes.password_hash.is_some().into();
+        let row = sqlx::query(&sql)
+            .bind(id.0)
+            .bind(changes.username.as_ref().map(|u| u.as_str().to_owned()))
+            .bind(changes.username.as_ref().map(|u| username_key(u.as_str())))
+            .bind(changes.email.as_ref().map(|e| e.as_str().to_owned()))
+            .bind(changes.password_hash.as_ref().map(|h| h.0.clone()))
+            .bind(changes.bio.as_ref().map(|b| b.as_str().to_owned()))
+            .bind(bump)
+            .bind(to_millis(Utc::now()))
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?
+            .ok_or(StoreError::NotFound)?;
+        user_from_row(&row)
+    }
+
+    async fn set_banned(
+        &self,
+        id: UserId,
+        banned: bool,
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let sql = format!(
+            "UPDATE users SET banned = $2, token_version = token_version + $3, updated_at = $4 \
+             WHERE id = $1 RETURNING {USER_COLUMNS}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(id.0)
+            .bind(i64::from(banned))
+            .bind(i64::from(banned))
+            .bind(to_millis(log.created_at))
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(store_error)?
+            .ok_or(StoreError::NotFound)?;
+        let user = user_from_row(&row)?;
+        insert_moderation_entry(&mut tx, log).await?;
+        tx.commit().await.map_err(store_error)?;
+        Ok(user)
+    }
+
+    async fn delete_user(
+        &self,
+        id: UserId,
+        log: Option<NewModerationEntry>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+
+        // A write first: it locks the user's row (Postgres) and tells us whether it exists.
+        let found = sqlx::query("UPDATE users SET token_version = token_version + 1 WHERE id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?
+            .rows_affected();
+        if found == 0 {
+            return Err(StoreError::NotFound);
+        }
+
+        // The cascade will remove this user's reactions; take them off the counters of the
+        // reviews they were on and of those reviews' authors first. (Reactions on the
+        // user's own reviews vanish with the reviews and the author, so they are skipped.)
+        for kind in ["like", "dislike"] {
+            let (review_counter, user_counter) = match kind {
+                "like" => ("likes", "likes_received"),
+                _ => ("dislikes", "dislikes_received"),
+            };
+            let reviews_sql = format!(
+                "UPDATE reviews SET {review_counter} = {review_counter} - 1 \
+                 WHERE user_id <> $1 AND id IN \
+                   (SELECT review_id FROM review_reactions WHERE user_id = $1 AND kind = $2)"
+            );
+            sqlx::query(&reviews_sql)
+                .bind(id.0)
+                .bind(kind)
+                .execute(&mut *tx)
+                .await
+                .map_err(store_error)?;
+            let users_sql = format!(
+                "UPDATE users SET {user_counter} = {user_counter} - \
+                   (SELECT COUNT(*) FROM review_reactions rr \
+                    JOIN reviews r ON r.id = rr.review_id \
+                    WHERE rr.user_id = $1 AND rr.kind = $2 AND r.user_id = users.id) \
+                 WHERE id <> $1 AND id IN \
+                   (SELECT r.user_id FROM review_reactions rr \
+                    JOIN reviews r ON r.id = rr.review_id \
+                    WHERE rr.user_id = $1 AND rr.kind = $2)"
+            );
+            sqlx::query(&users_sql)
+                .bind(id.0)
+                .bind(kind)
+                .execute(&mut *tx)
+                .await
+                .map_err(store_error)?;
+        }
+
+        sqlx::query("DELETE FROM group_members WHERE user_id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?;
+        Self::hand_over_groups(&mut tx, id).await?;
+
+        // Reviews, reactions, favorites (including group favorites the user added) go with
+        // the account by ON DELETE CASCADE.
+        sqlx::query("DELETE FROM users WHERE id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?;
+
+        if let Some(entry) = &log {
+            insert_moderation_entry(&mut tx, entry).await?;
+        }
+        tx.commit().await.map_err(store_error)
+    }
+
+    async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError> {
+        let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM users")
+            .fetch_one(self.pool())
+            .await
+            .map_err(store_error)?;
+        let sql = format!("SELECT {USER_COLUMNS} FROM users ORDER BY id LIMIT $1 OFFSET $2");
+        let rows = sqlx::query(&sql)
+            .bind(page.limit)
+            .bind(page.offset)
+            .fetch_all(self.pool())
+            .await
+            .map_err(store_error)?;
+        Ok(Paged {
+            items: rows.iter().map(user_from_row).collect::<Result<_, _>>()?,
+            total,
+            limit: page.limit,
+            offset: page.offset,
+        })
+    }
+
+    async fn list_moderation_log(
+        &self,
+        page: PageRequest,
+    ) -> Result<Paged<ModerationEntry>, StoreError> {
+        let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM moderation_log")
+            .fetch_one(self.pool())
+            .await
+            .map_err(store_error)?;
+        let rows = sqlx::query(
+            "SELECT id, action, actor, target, reason, created_at FROM moderation_log \
+             ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2",
+        )
+        .bind(page.limit)
+        .bind(page.offset)
+        .fetch_all(self.pool())
+        .await
+        .map_err(store_error)?;
+        Ok(Paged {
+            items: rows.iter().map(entry_from_row).collect::<Result<_, _>>()?,
+            total,
+            limit: page.limit,
+            offset: page.offset,
+        })
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1")
+            .execute(self.pool())
+            .await
+            .map_err(store_error)?;
+        Ok(())
+    }
+}
