@@ -27,9 +27,9 @@ export function Header() {
   }
 
   function logout() {
-    clearSession();
     setConfirmingLogout(false);
     navigate('/');
+    clearSession();
   }
 
   return (

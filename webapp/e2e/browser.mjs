@@ -1,0 +1,51 @@
+// Shared setup for the browser journeys: playwright-core driving the system's Chromium
+// (no browser download) against a running leffaseura-server at BASE_URL.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '') ?? '';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
+
+/** Why the journeys cannot run here, or null when they can. */
+export function skipReason() {
+  if (!BASE_URL) return 'BASE_URL is not set (start leffaseura-server and point BASE_URL at it)';
+  return null;
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Saves a screenshot (full page unless a dialog is open) as test-results/<journey>/<NN-step>.png.
+ * @param {string} journey
+ */
+export function screenshotter(journey) {
+  const dir = join(RESULTS_DIR, journey);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  /** @param {import('playwright-core').Page} page @param {string} step */
+  return async (page, step) => {
+    count += 1;
+    const file = join(dir, `${String(count).padStart(2, '0')}-${step}.png`);
+    // A modal's backdrop covers only the viewport, so dialogs are shot at viewport size.
+    const dialogOpen = (await page.locator('dialog[open]').count()) > 0;
+    await page.screenshot({ path: file, fullPage: !dialogOpen, animations: 'disabled' });
+    return file;
+  };
+}
