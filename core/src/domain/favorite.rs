@@ -2,10 +2,13 @@
 //! favorites and a group's favorites. They share one table and one API, told apart by a
 //! numeric `type`, so the codes are part of the contract.
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::domain::constants::FAVORITE_STATUS_MAX_IDS;
+use crate::domain::movie::RememberedMovie;
 use crate::error::Error;
-use crate::ids::GroupId;
+use crate::ids::{GroupId, MovieId, UserId};
 
 /// What list a saved movie is on. The discriminants are the API's `type` codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,6 +83,534 @@ impl<'de> Deserialize<'de> for FavoriteKind {
                 "unknown favorite type {code}; expected 1, 2 or 3"
             ))
         })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Entries
+// ---------------------------------------------------------------------------------------
+
+/// Longest `original_title` kept on an entry, in characters.
+pub const FAVORITE_TITLE_MAX: usize = 300;
+/// Longest poster path or URL kept on an entry, in characters.
+pub const FAVORITE_POSTER_MAX: usize = 500;
+/// Release years an entry may carry (the first films to today's plans).
+pub const FAVORITE_YEAR_RANGE: std::ops::RangeInclusive<i32> = 1870..=2200;
+/// Where poster paths (`/abc.jpg`) of the movie catalog are served, in the list size.
+pub const POSTER_BASE_URL: &str = "https://image.tmdb.org/t/p/w342";
+
+/// One list of saved movies: whose it is and which kind. Personal lists belong to a user;
+/// group favorites to a group (whoever of its owner and moderators added them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FavoriteList {
+    Watchlist(UserId),
+    Favorites(UserId),
+    Group(GroupId),
+}
+
+impl FavoriteList {
+    /// The list of `kind` owned by `user` or `group`, after [`FavoriteKind::check_group_id`].
+    ///
+    /// # Errors
+    /// `Invalid` on `group_id` as [`FavoriteKind::check_group_id`] says.
+    pub fn new(kind: FavoriteKind, user: UserId, group_id: Option<GroupId>) -> Result<Self, Error> {
+        match (kind, kind.check_group_id(group_id)?) {
+            (FavoriteKind::Watchlist, _) => Ok(Self::Watchlist(user)),
+            (FavoriteKind::Favorite, _) => Ok(Self::Favorites(user)),
+            (FavoriteKind::GroupFavorite, Some(group)) => Ok(Self::Group(group)),
+            // check_group_id refuses a group favorite without a group.
+            (FavoriteKind::GroupFavorite, None) => {
+                Err(Error::internal("group favorite without a group"))
+            }
+        }
+    }
+
+    /// A user's own list of a personal kind.
+    ///
+    /// # Errors
+    /// `Invalid` `group_list` on `type` for [`FavoriteKind::GroupFavorite`], whose entries
+    /// are reached through their group.
+    pub fn personal(kind: FavoriteKind, user: UserId) -> Result<Self, Error> {
+        match kind {
+            FavoriteKind::Watchlist => Ok(Self::Watchlist(user)),
+            FavoriteKind::Favorite => Ok(Self::Favorites(user)),
+            FavoriteKind::GroupFavorite => Err(Error::invalid(
+                "type",
+                "group_list",
+                "Group favorites (type 3) belong to a group; use the group's favorites.",
+            )),
+        }
+    }
+
+    pub fn kind(self) -> FavoriteKind {
+        match self {
+            Self::Watchlist(_) => FavoriteKind::Watchlist,
+            Self::Favorites(_) => FavoriteKind::Favorite,
+            Self::Group(_) => FavoriteKind::GroupFavorite,
+        }
+    }
+
+    pub fn group(self) -> Option<GroupId> {
+        match self {
+            Self::Group(group) => Some(group),
+            Self::Watchlist(_) | Self::Favorites(_) => None,
+        }
+    }
+
+    /// The owning user of a personal list.
+    pub fn user(self) -> Option<UserId> {
+        match self {
+            Self::Watchlist(user) | Self::Favorites(user) => Some(user),
+            Self::Group(_) => None,
+        }
+    }
+}
+
+/// A positive TMDB movie id from user input.
+///
+/// # Errors
+/// `Invalid` `invalid_movie_id` on `field` for zero or negative ids.
+pub fn parse_movie_id(raw: i64, field: &'static str) -> Result<MovieId, Error> {
+    if raw > 0 {
+        Ok(MovieId(raw))
+    } else {
+        Err(Error::invalid(
+            field,
+            "invalid_movie_id",
+            "Movie id must be a positive whole number.",
+        ))
+    }
+}
+
+/// What an entry shows about its movie without asking the catalog. Each field is optional
+/// so that what the client sent and what the movie store knows can be merged.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MovieFacts {
+    pub original_title: Option<String>,
+    pub release_year: Option<i32>,
+    /// A full image URL or a catalog path (`/abc.jpg`).
+    pub poster_path: Option<String>,
+}
+
+impl MovieFacts {
+    /// Checks what a client sent: blank strings count as not sent; a title is trimmed and
+    /// at most [`FAVORITE_TITLE_MAX`] characters; a year lies in [`FAVORITE_YEAR_RANGE`]; a
+    /// poster is an `http(s)` URL or a path starting with `/`. `poster_url` is used when
+    /// `poster_path` is missing.
+    ///
+    /// # Errors
+    /// `Invalid` on `original_title`, `release_year`, `poster_path` or `poster_url`.
+    pub fn parse(
+        original_title: Option<&str>,
+        release_year: Option<i64>,
+        poster_path: Option<&str>,
+        poster_url: Option<&str>,
+    ) -> Result<Self, Error> {
+        let original_title = given(original_title)
+            .map(|title| {
+                if title.chars().count() > FAVORITE_TITLE_MAX {
+                    Err(Error::invalid(
+                        "original_title",
+                        "invalid_title",
+                        format!("original_title must be at most {FAVORITE_TITLE_MAX} characters."),
+                    ))
+                } else {
+                    Ok(title.to_owned())
+                }
+            })
+            .transpose()?;
+        let release_year = release_year
+            .map(|year| {
+                i32::try_from(year)
+                    .ok()
+                    .filter(|year| FAVORITE_YEAR_RANGE.contains(year))
+                    .ok_or_else(|| {
+                        Error::invalid(
+                            "release_year",
+                            "invalid_release_year",
+                            format!(
+                                "release_year must be between {} and {}.",
+                                FAVORITE_YEAR_RANGE.start(),
+                                FAVORITE_YEAR_RANGE.end()
+                            ),
+                        )
+                    })
+            })
+            .transpose()?;
+        let poster = match (given(poster_path), given(poster_url)) {
+            (Some(path), _) => Some(check_poster(path, "poster_path")?),
+            (None, Some(url)) => Some(check_poster(url, "poster_url")?),
+            (None, None) => None,
+        };
+        Ok(Self {
+            original_title,
+            release_year,
+            poster_path: poster,
+        })
+    }
+
+    /// Nothing was given: the movie store fills everything.
+    pub fn is_empty(&self) -> bool {
+        self.original_title.is_none() && self.release_year.is_none() && self.poster_path.is_none()
+    }
+
+    /// Every field was given.
+    pub fn is_complete(&self) -> bool {
+        self.original_title.is_some() && self.release_year.is_some() && self.poster_path.is_some()
+    }
+
+    /// These facts, with the gaps filled from `other`.
+    pub fn or(self, other: Self) -> Self {
+        Self {
+            original_title: self.original_title.or(other.original_title),
+            release_year: self.release_year.or(other.release_year),
+            poster_path: self.poster_path.or(other.poster_path),
+        }
+    }
+}
+
+impl From<&RememberedMovie> for MovieFacts {
+    fn from(movie: &RememberedMovie) -> Self {
+        let title = if movie.original_title.trim().is_empty() {
+            &movie.title
+        } else {
+            &movie.original_title
+        };
+        Self {
+            original_title: Some(title.clone()).filter(|t| !t.trim().is_empty()),
+            release_year: movie.release_year,
+            poster_path: movie.poster.clone(),
+        }
+    }
+}
+
+/// A client's string, trimmed; blank counts as not sent.
+fn given(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|s| !s.is_empty())
+}
+
+fn check_poster(value: &str, field: &'static str) -> Result<String, Error> {
+    let lower = value.to_ascii_lowercase();
+    let shaped = lower.starts_with("https://")
+        || lower.starts_with("http://")
+        || (value.starts_with('/') && !value.starts_with("//"));
+    if !shaped
+        || value.chars().count() > FAVORITE_POSTER_MAX
+        || value.chars().any(char::is_whitespace)
+    {
+        return Err(Error::invalid(
+            field,
+            "invalid_poster",
+            format!(
+                "{field} must be an http(s) URL or a path starting with '/', at most \
+                 {FAVORITE_POSTER_MAX} characters."
+            ),
+        ));
+    }
+    Ok(value.to_owned())
+}
+
+/// The full URL of a stored poster: URLs as they are, catalog paths under
+/// [`POSTER_BASE_URL`].
+pub fn poster_url(poster_path: Option<&str>) -> Option<String> {
+    let path = poster_path?.trim();
+    if path.is_empty() {
+        None
+    } else if path.starts_with('/') {
+        Some(format!("{POSTER_BASE_URL}{path}"))
+    } else {
+        Some(path.to_owned())
+    }
+}
+
+/// An entry about to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewFavorite {
+    pub list: FavoriteList,
+    pub movie_id: MovieId,
+    pub added_by: UserId,
+    /// Empty when neither the client nor the movie store knew it.
+    pub original_title: String,
+    pub release_year: Option<i32>,
+    pub poster_path: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A stored entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Favorite {
+    pub id: i64,
+    pub list: FavoriteList,
+    pub movie_id: MovieId,
+    /// Who put it on the list (for personal lists, the list's owner).
+    pub added_by: UserId,
+    pub original_title: String,
+    pub release_year: Option<i32>,
+    pub poster_path: Option<String>,
+    /// The movie's rating on a 0–10 scale, when the movie store knows it.
+    pub rating: Option<f64>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Favorite {
+    pub fn poster_url(&self) -> Option<String> {
+        poster_url(self.poster_path.as_deref())
+    }
+}
+
+/// Whether one movie is on the caller's watchlist and favorites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FavoriteStatus {
+    pub movie_id: MovieId,
+    pub is_favorite: bool,
+    pub is_watchlist: bool,
+}
+
+/// The movie ids of one status lookup: 1 to [`FAVORITE_STATUS_MAX_IDS`] distinct positive
+/// integers, in the order asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusIds(Vec<MovieId>);
+
+impl StatusIds {
+    /// Parses `"550,13,27205"` (spaces around ids are allowed).
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_ids` on `ids` when the list is empty, too long, or holds
+    /// something that is not a positive whole number, or an id twice.
+    pub fn parse(raw: &str) -> Result<Self, Error> {
+        let invalid = |message: String| Error::invalid("ids", "invalid_ids", message);
+        let mut ids: Vec<MovieId> = Vec::new();
+        for part in raw.split(',') {
+            let part = part.trim();
+            if part.is_empty() {
+                return Err(invalid(
+                    "Movie ids must be comma-separated positive whole numbers, e.g. 550,13."
+                        .to_owned(),
+                ));
+            }
+            let id = part
+                .parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "`{}` is not a movie id: ids must be positive whole numbers.",
+                        part.chars().take(40).collect::<String>()
+                    ))
+                })?;
+            if ids.contains(&MovieId(id)) {
+                return Err(invalid(format!("Movie id {id} is listed twice.")));
+            }
+            if ids.len() == FAVORITE_STATUS_MAX_IDS {
+                return Err(invalid(format!(
+                    "At most {FAVORITE_STATUS_MAX_IDS} movie ids per lookup."
+                )));
+            }
+            ids.push(MovieId(id));
+        }
+        Ok(Self(ids))
+    }
+
+    pub fn ids(&self) -> &[MovieId] {
+        &self.0
+    }
+
+    /// The answer for these ids in their order, given which (movie, kind) pairs are saved.
+    pub fn statuses(&self, saved: &[(MovieId, FavoriteKind)]) -> Vec<FavoriteStatus> {
+        self.0
+            .iter()
+            .map(|&movie_id| FavoriteStatus {
+                movie_id,
+                is_favorite: saved.contains(&(movie_id, FavoriteKind::Favorite)),
+                is_watchlist: saved.contains(&(movie_id, FavoriteKind::Watchlist)),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod entry_tests {
+    use super::*;
+
+    #[test]
+    fn lists_follow_the_group_id_rule() {
+        let u = UserId(1);
+        let g = GroupId(9);
+        assert_eq!(
+            FavoriteList::new(FavoriteKind::Watchlist, u, None).unwrap(),
+            FavoriteList::Watchlist(u)
+        );
+        assert_eq!(
+            FavoriteList::new(FavoriteKind::Favorite, u, None).unwrap(),
+            FavoriteList::Favorites(u)
+        );
+        assert_eq!(
+            FavoriteList::new(FavoriteKind::GroupFavorite, u, Some(g)).unwrap(),
+            FavoriteList::Group(g)
+        );
+        for (kind, group) in [
+            (FavoriteKind::Watchlist, Some(g)),
+            (FavoriteKind::GroupFavorite, None),
+        ] {
+            let err = FavoriteList::new(kind, u, group).unwrap_err();
+            assert!(matches!(err, Error::Invalid { ref field, .. } if field == "group_id"));
+        }
+        for list in [
+            FavoriteList::Watchlist(u),
+            FavoriteList::Favorites(u),
+            FavoriteList::Group(g),
+        ] {
+            assert_eq!(
+                FavoriteList::new(list.kind(), u, list.group()).unwrap(),
+                list
+            );
+        }
+        assert_eq!(
+            FavoriteList::personal(FavoriteKind::GroupFavorite, u)
+                .unwrap_err()
+                .code(),
+            "group_list"
+        );
+    }
+
+    #[test]
+    fn client_facts_are_checked_and_blank_means_absent() {
+        let facts = MovieFacts::parse(Some("  Fight Club "), Some(1999), Some(" "), Some("/x.jpg"))
+            .unwrap();
+        assert_eq!(facts.original_title.as_deref(), Some("Fight Club"));
+        assert_eq!(facts.release_year, Some(1999));
+        assert_eq!(facts.poster_path.as_deref(), Some("/x.jpg"));
+        assert!(MovieFacts::parse(Some(" "), None, None, None)
+            .unwrap()
+            .is_empty());
+
+        let long = "x".repeat(FAVORITE_TITLE_MAX + 1);
+        // (title, year, poster_path, poster_url, field at fault)
+        type Case<'a> = (
+            Option<&'a str>,
+            Option<i64>,
+            Option<&'a str>,
+            Option<&'a str>,
+            &'a str,
+        );
+        let cases: [Case; 6] = [
+            (Some(&long), None, None, None, "original_title"),
+            (None, Some(1800), None, None, "release_year"),
+            (None, Some(i64::MAX), None, None, "release_year"),
+            (None, None, Some("javascript:alert(1)"), None, "poster_path"),
+            (None, None, None, Some("//evil.example/x.jpg"), "poster_url"),
+            (None, None, Some("/a b.jpg"), None, "poster_path"),
+        ];
+        for (title, year, path, url, field) in cases {
+            let err = MovieFacts::parse(title, year, path, url).unwrap_err();
+            assert!(
+                matches!(err, Error::Invalid { field: ref f, .. } if f == field),
+                "{field}: {err:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn client_facts_win_and_the_store_fills_the_gaps() {
+        let client = MovieFacts {
+            original_title: Some("Mine".into()),
+            ..MovieFacts::default()
+        };
+        let remembered = RememberedMovie {
+            id: MovieId(550),
+            title: "Fight Club".into(),
+            original_title: String::new(),
+            release_date: "1999-10-15".into(),
+            release_year: Some(1999),
+            poster: Some("https://img/x.jpg".into()),
+            vote_average: Some(8.4),
+        };
+        let merged = client.or(MovieFacts::from(&remembered));
+        assert_eq!(merged.original_title.as_deref(), Some("Mine"));
+        assert_eq!(merged.release_year, Some(1999));
+        assert!(merged.is_complete());
+        // Without an original title the display title stands in.
+        assert_eq!(
+            MovieFacts::from(&remembered).original_title.as_deref(),
+            Some("Fight Club")
+        );
+    }
+
+    #[test]
+    fn poster_urls_are_complete() {
+        assert_eq!(
+            poster_url(Some("/abc.jpg")).as_deref(),
+            Some("https://image.tmdb.org/t/p/w342/abc.jpg")
+        );
+        assert_eq!(
+            poster_url(Some("https://x/y.jpg")).as_deref(),
+            Some("https://x/y.jpg")
+        );
+        assert_eq!(poster_url(Some("")), None);
+        assert_eq!(poster_url(None), None);
+    }
+
+    #[test]
+    fn status_ids_are_one_to_a_hundred_distinct_positive_numbers() {
+        let ids = StatusIds::parse("550, 13,27205").unwrap();
+        assert_eq!(ids.ids(), &[MovieId(550), MovieId(13), MovieId(27205)]);
+        let hundred: Vec<String> = (1..=100).map(|i| i.to_string()).collect();
+        assert_eq!(
+            StatusIds::parse(&hundred.join(",")).unwrap().ids().len(),
+            100
+        );
+        let too_many: Vec<String> = (1..=101).map(|i| i.to_string()).collect();
+        for bad in [
+            "",
+            ",",
+            "1,,2",
+            "0",
+            "-5",
+            "abc",
+            "1.5",
+            "99999999999999999999",
+            "7,7",
+            too_many.join(",").as_str(),
+        ] {
+            let err = StatusIds::parse(bad).unwrap_err();
+            assert_eq!(err.code(), "invalid_ids", "{bad}");
+            assert!(matches!(err, Error::Invalid { ref field, .. } if field == "ids"));
+        }
+        assert!(StatusIds::parse("7,7")
+            .unwrap_err()
+            .to_string()
+            .contains("twice"));
+        assert!(StatusIds::parse(&too_many.join(","))
+            .unwrap_err()
+            .to_string()
+            .contains("100"));
+    }
+
+    #[test]
+    fn statuses_keep_the_request_order() {
+        let ids = StatusIds::parse("3,1,2").unwrap();
+        let saved = [
+            (MovieId(1), FavoriteKind::Favorite),
+            (MovieId(1), FavoriteKind::Watchlist),
+            (MovieId(2), FavoriteKind::Watchlist),
+        ];
+        let got: Vec<(i64, bool, bool)> = ids
+            .statuses(&saved)
+            .iter()
+            .map(|s| (s.movie_id.0, s.is_favorite, s.is_watchlist))
+            .collect();
+        assert_eq!(got, [(3, false, false), (1, true, true), (2, false, true)]);
+    }
+
+    #[test]
+    fn movie_ids_are_positive() {
+        assert_eq!(parse_movie_id(550, "movie_id").unwrap(), MovieId(550));
+        for bad in [0, -1] {
+            assert_eq!(
+                parse_movie_id(bad, "movie_id").unwrap_err().code(),
+                "invalid_movie_id"
+            );
+        }
     }
 }
 

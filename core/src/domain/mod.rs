@@ -11,6 +11,7 @@ pub mod movie;
 pub mod paging;
 pub mod permissions;
 pub mod rating;
+pub mod review;
 pub mod show_date;
 pub mod text;
 pub mod user;

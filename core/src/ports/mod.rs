@@ -2,15 +2,19 @@
 //! implement them. Every method documents the errors it may return.
 
 pub mod clock;
+pub mod favorite_store;
 pub mod movie_cache;
 pub mod movie_catalog;
 pub mod password_hasher;
+pub mod review_store;
 pub mod token_issuer;
 pub mod user_store;
 
 pub use clock::{Clock, SystemClock};
+pub use favorite_store::FavoriteStore;
 pub use movie_cache::{CachedBody, MovieCache};
 pub use movie_catalog::MovieCatalog;
 pub use password_hasher::PasswordHasher;
+pub use review_store::{GroupAccess, ReviewStore};
 pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
 pub use user_store::UserStore;

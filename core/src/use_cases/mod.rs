@@ -5,16 +5,32 @@
 //! `update_profile`, `delete_account`, `moderate_user`).
 
 pub mod accounts;
+pub mod add_favorite;
 pub mod authenticate;
 pub mod delete_account;
+pub mod favorite_status;
+pub mod favorites;
 pub mod get_profile;
+pub mod leaderboards;
+pub mod list_favorites;
 pub mod login_user;
 pub mod moderate_user;
+pub mod react_to_review;
+pub mod read_reviews;
 pub mod register_user;
+pub mod remove_favorite;
+pub mod reviews;
 pub mod update_profile;
+pub mod update_review;
+pub mod write_review;
 
 #[cfg(test)]
 pub(crate) mod test_support;
 
 pub use accounts::{Accounts, Session};
+pub use add_favorite::{AddFavorite, AddedFavorite};
+pub use favorites::Favorites;
+pub use react_to_review::Reacted;
+pub use read_reviews::MovieReviews;
+pub use reviews::Reviews;
 pub use update_profile::{ProfileUpdate, UpdateProfile};

@@ -1,0 +1,157 @@
+//! Where reviews, their reactions and the counters derived from them live.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use crate::domain::membership::Role;
+use crate::domain::movie::RememberedMovie;
+use crate::domain::paging::{PageRequest, Paged};
+use crate::domain::review::{MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges};
+use crate::domain::user::UserProfile;
+use crate::error::StoreError;
+use crate::ids::{GroupId, MovieId, ReviewId, UserId};
+
+/// The facts about a group that decide who reads its members' reviews.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GroupAccess {
+    pub owner_id: UserId,
+    /// The viewer's membership row (`None` without a row or without a viewer).
+    pub membership: Option<Role>,
+}
+
+/// Persistence of reviews and reactions. Every write changes the counters that depend on
+/// it (`reviews.likes/dislikes`; the author's review count, rating sum, likes and
+/// dislikes received; the movie's statistics) in the same transaction as the rows, so
+/// that they always equal what the rows say, also under concurrent requests.
+///
+/// Reads take an optional `viewer` whose own reaction fills
+/// [`Review::my_interaction`]; every review read carries at most
+/// [`crate::domain::review::INTERACTIONS_SHOWN`] of its newest reactions.
+#[cfg_attr(test, mockall::automock)]
+#[async_trait]
+pub trait ReviewStore: Send + Sync {
+    /// Stores a review, and `movie` (refreshing what the store remembers of it).
+    ///
+    /// # Errors
+    /// `Conflict(Review)` when the user already reviewed the movie; `NotFound` when the
+    /// user is gone.
+    async fn create_review(
+        &self,
+        review: &NewReview,
+        movie: &RememberedMovie,
+    ) -> Result<ReviewId, StoreError>;
+
+    /// One review, or `None`.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn find_review(
+        &self,
+        id: ReviewId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<Review>, StoreError>;
+
+    /// A movie's reviews, newest first.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn movie_reviews(
+        &self,
+        movie: MovieId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, StoreError>;
+
+    /// A movie's review statistics (zeros without reviews).
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError>;
+
+    /// A user's reviews, newest first (empty for unknown users).
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn user_reviews(
+        &self,
+        user: UserId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, StoreError>;
+
+    /// The newest reviews of all, at most `limit`.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn recent_reviews(
+        &self,
+        limit: i64,
+        viewer: Option<UserId>,
+    ) -> Result<Vec<Review>, StoreError>;
+
+    /// The group's owner and `viewer`'s membership, or `None` when there is no such group.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn group_access(
+        &self,
+        group: GroupId,
+        viewer: UserId,
+    ) -> Result<Option<GroupAccess>, StoreError>;
+
+    /// Reviews by the group's members (owner, moderators, members; not pending), newest
+    /// first.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn group_reviews(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, StoreError>;
+
+    /// Applies the changes and sets `updated_at`.
+    ///
+    /// # Errors
+    /// `NotFound` when the review is gone.
+    async fn update_review(
+        &self,
+        id: ReviewId,
+        changes: &ReviewChanges,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes the review and its reactions.
+    ///
+    /// # Errors
+    /// `NotFound` when the review is gone.
+    async fn delete_review(&self, id: ReviewId) -> Result<(), StoreError>;
+
+    /// Applies `user`'s request for `requested` on the review atomically, with
+    /// [`crate::domain::review::next_reaction`] (the same reaction again clears it), and
+    /// returns the reaction the user holds afterwards. Does not check authorship.
+    ///
+    /// # Errors
+    /// `NotFound` when the review (or the user) is gone.
+    async fn react(
+        &self,
+        review: ReviewId,
+        user: UserId,
+        requested: Option<ReactionKind>,
+        at: DateTime<Utc>,
+    ) -> Result<Option<ReactionKind>, StoreError>;
+
+    /// Users with the most reviews first (ties: oldest account first), at most `limit`.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn users_by_review_count(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError>;
+
+    /// Users with at least one review, highest aura first (ties: oldest account first),
+    /// at most `limit`.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn users_by_aura(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError>;
+}

@@ -1,0 +1,258 @@
+//! Reading reviews: one, a movie's (with statistics), a user's, the newest, and a group's
+//! (members only) (API.md, Reviews: the GET calls).
+
+use crate::domain::constants::{
+    RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX,
+};
+use crate::domain::paging::{PageRequest, Paged};
+use crate::domain::permissions::{view_group_content, viewer_role};
+use crate::domain::review::{MovieReviewStats, Review};
+use crate::error::Error;
+use crate::ids::{GroupId, MovieId, ReviewId, UserId};
+use crate::use_cases::reviews::Reviews;
+
+/// A page of a movie's reviews with the movie's statistics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovieReviews {
+    pub reviews: Paged<Review>,
+    pub stats: MovieReviewStats,
+}
+
+impl Reviews {
+    /// One review; `viewer` fills `my_interaction`.
+    ///
+    /// # Errors
+    /// `NotFound` `review_not_found`.
+    pub async fn get_review(&self, id: ReviewId, viewer: Option<UserId>) -> Result<Review, Error> {
+        self.existing(id, viewer).await
+    }
+
+    /// A movie's reviews, newest first (`limit` 1..=100, default 20), and its statistics.
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`.
+    pub async fn movie_reviews(
+        &self,
+        movie: MovieId,
+        limit: Option<i64>,
+        offset: Option<i64>,
+        viewer: Option<UserId>,
+    ) -> Result<MovieReviews, Error> {
+        let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
+        let reviews = self.reviews.movie_reviews(movie, page, viewer).await?;
+        let stats = self.reviews.movie_stats(movie).await?;
+        Ok(MovieReviews { reviews, stats })
+    }
+
+    /// A user's reviews, newest first (`limit` 1..=100, default 20).
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`.
+    pub async fn user_reviews(
+        &self,
+        user: UserId,
+        limit: Option<i64>,
+        offset: Option<i64>,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, Error> {
+        let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
+        Ok(self.reviews.user_reviews(user, page, viewer).await?)
+    }
+
+    /// The newest reviews of all (`limit` 1..=50, default 20).
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_parameter` for a bad `limit`.
+    pub async fn recent_reviews(
+        &self,
+        limit: Option<i64>,
+        viewer: Option<UserId>,
+    ) -> Result<Vec<Review>, Error> {
+        let page = PageRequest::new(limit, None, RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX)?;
+        Ok(self.reviews.recent_reviews(page.limit, viewer).await?)
+    }
+
+    /// Reviews by a group's members, newest first, for its members only.
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`; `NotFound`
+    /// `group_not_found` "Group not found"; `Forbidden` `members_only` for non-members and
+    /// pending requests.
+    pub async fn group_reviews(
+        &self,
+        group: GroupId,
+        viewer: UserId,
+        limit: Option<i64>,
+        offset: Option<i64>,
+    ) -> Result<Paged<Review>, Error> {
+        let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
+        let access = self
+            .reviews
+            .group_access(group, viewer)
+            .await?
+            .ok_or_else(|| Error::not_found("group_not_found", "Group not found"))?;
+        view_group_content(viewer_role(
+            Some(viewer),
+            access.owner_id,
+            access.membership,
+        ))?;
+        Ok(self
+            .reviews
+            .group_reviews(group, page, Some(viewer))
+            .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::membership::Role;
+    use crate::domain::paging::Paged;
+    use crate::domain::review::MovieReviewStats;
+    use crate::ids::{GroupId, MovieId, ReviewId, UserId};
+    use crate::ports::review_store::GroupAccess;
+    use crate::use_cases::reviews::testing::*;
+
+    #[tokio::test]
+    async fn a_missing_review_is_404() {
+        let mut ports = Ports::new();
+        ports
+            .reviews
+            .expect_find_review()
+            .returning(|_, _| Ok(None));
+        let err = ports
+            .build()
+            .get_review(ReviewId(5), None)
+            .await
+            .unwrap_err();
+        assert_code(&err, "review_not_found");
+    }
+
+    #[tokio::test]
+    async fn limits_are_checked_against_their_maximums() {
+        let reviews = Ports::new().build();
+        let movie = MovieId(603);
+        for (limit, offset) in [(Some(0), None), (Some(101), None), (None, Some(-1))] {
+            let err = reviews
+                .movie_reviews(movie, limit, offset, None)
+                .await
+                .unwrap_err();
+            assert_code(&err, "invalid_parameter");
+            let err = reviews
+                .user_reviews(UserId(1), limit, offset, None)
+                .await
+                .unwrap_err();
+            assert_code(&err, "invalid_parameter");
+        }
+        let err = reviews.recent_reviews(Some(51), None).await.unwrap_err();
+        assert_code(&err, "invalid_parameter");
+    }
+
+    #[tokio::test]
+    async fn movie_lists_default_to_twenty_and_come_with_stats() {
+        let mut ports = Ports::new();
+        ports
+            .reviews
+            .expect_movie_reviews()
+            .withf(|_, page, _| page.limit == 20 && page.offset == 0)
+            .returning(|_, page, _| {
+                Ok(Paged {
+                    items: vec![review(1, 2)],
+                    total: 1,
+                    limit: page.limit,
+                    offset: page.offset,
+                })
+            });
+        ports.reviews.expect_movie_stats().returning(|_| {
+            Ok(MovieReviewStats {
+                total_reviews: 1,
+                rating_sum: 4,
+                distribution: [0, 0, 0, 1, 0],
+            })
+        });
+        let answer = ports
+            .build()
+            .movie_reviews(MovieId(603), None, None, None)
+            .await
+            .unwrap();
+        assert_eq!(answer.reviews.items.len(), 1);
+        assert_eq!(answer.stats.average_rating(), Some(4.0));
+    }
+
+    #[tokio::test]
+    async fn group_reviews_are_for_members_only() {
+        let owner = UserId(1);
+        let cases = [
+            (Some(Role::Member), None),
+            (Some(Role::Moderator), None),
+            (Some(Role::Pending), Some("members_only")),
+            (None, Some("members_only")),
+        ];
+        for (membership, refusal) in cases {
+            let mut ports = Ports::new();
+            ports.reviews.expect_group_access().returning(move |_, _| {
+                Ok(Some(GroupAccess {
+                    owner_id: owner,
+                    membership,
+                }))
+            });
+            ports
+                .reviews
+                .expect_group_reviews()
+                .returning(|_, page, _| {
+                    Ok(Paged {
+                        items: Vec::new(),
+                        total: 0,
+                        limit: page.limit,
+                        offset: page.offset,
+                    })
+                });
+            let result = ports
+                .build()
+                .group_reviews(GroupId(3), UserId(2), None, None)
+                .await;
+            match refusal {
+                None => assert!(result.is_ok(), "{membership:?}: {result:?}"),
+                Some(code) => assert_code(&result.unwrap_err(), code),
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn the_owner_reads_group_reviews_and_unknown_groups_are_404() {
+        let mut ports = Ports::new();
+        ports.reviews.expect_group_access().returning(|_, _| {
+            Ok(Some(GroupAccess {
+                owner_id: UserId(1),
+                membership: None,
+            }))
+        });
+        ports
+            .reviews
+            .expect_group_reviews()
+            .returning(|_, page, _| {
+                Ok(Paged {
+                    items: Vec::new(),
+                    total: 0,
+                    limit: page.limit,
+                    offset: page.offset,
+                })
+            });
+        assert!(ports
+            .build()
+            .group_reviews(GroupId(3), UserId(1), None, None)
+            .await
+            .is_ok());
+
+        let mut ports = Ports::new();
+        ports
+            .reviews
+            .expect_group_access()
+            .returning(|_, _| Ok(None));
+        let err = ports
+            .build()
+            .group_reviews(GroupId(3), UserId(1), None, None)
+            .await
+            .unwrap_err();
+        assert_code(&err, "group_not_found");
+    }
+}
