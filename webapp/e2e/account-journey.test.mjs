@@ -3,7 +3,7 @@
 // Run: BASE_URL=http://127.0.0.1:8080 npm run e2e   (screenshots in test-results/account/)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, screenshotter, skipReason } from './browser.mjs';
+import { BASE_URL, VIEWPORT, launch, screenshotter, skipReason } from './browser.mjs';
 
 const skip = skipReason();
 if (skip) console.log(`SKIPPED: browser journeys — ${skip}`);
@@ -13,7 +13,7 @@ describe('account journey', { skip: skip ?? false }, () => {
   let browser;
   /** @type {import('playwright-core').Page} */
   let page;
-  const shot = screenshotter('account');
+  const shot = screenshotter(VIEWPORT.width < 600 ? 'account-mobile' : 'account');
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const username = `e2e_${suffix}`;
   const email = `e2e.${suffix}@example.fi`;
@@ -24,7 +24,7 @@ describe('account journey', { skip: skip ?? false }, () => {
 
   before(async () => {
     browser = await launch();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB' });
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));

@@ -7,6 +7,11 @@ import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '') ?? '';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** VIEWPORT=360x780 runs a journey on a phone-sized screen; desktop by default. */
+export const VIEWPORT = (() => {
+  const match = /^(\d+)x(\d+)$/.exec(process.env.VIEWPORT ?? '');
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: 1280, height: 860 };
+})();
 export const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
 
 /** Why the journeys cannot run here, or null when they can. */
