@@ -17,7 +17,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/features/*/**', '!./**'],
+              group: ['@/features/**', '**/features/**'],
               message: 'Features do not import from each other; share through components/ or lib/.',
             },
           ],

@@ -25,6 +25,7 @@ export function ConfirmDialog({
   return (
     <Dialog
       title={title}
+      description={message}
       role="alertdialog"
       tone={danger ? 'danger' : 'default'}
       onClose={onCancel}
@@ -43,8 +44,6 @@ export function ConfirmDialog({
           </button>
         </>
       }
-    >
-      <p>{message}</p>
-    </Dialog>
+    />
   );
 }

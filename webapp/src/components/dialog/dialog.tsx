@@ -3,6 +3,8 @@ import styles from './dialog.module.css';
 
 export type DialogProps = {
   title: string;
+  /** The sentence screen readers announce with the title (aria-describedby). */
+  description?: string;
   /** Called on Escape, on the close button and on a click on the backdrop. */
   onClose: () => void;
   children?: ReactNode;
@@ -18,7 +20,7 @@ export type DialogProps = {
  * page inert; we move focus in on open (to the first [autofocus] or focusable element),
  * close on Escape, and give focus back to whatever had it before. Render it only while open.
  */
-export function Dialog({ title, onClose, children, actions, role = 'dialog', tone = 'default' }: DialogProps) {
+export function Dialog({ title, description, onClose, children, actions, role = 'dialog', tone = 'default' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -60,7 +62,7 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog', ton
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
+      aria-describedby={description ? bodyId : undefined}
       tabIndex={-1}
       onCancel={(event) => {
         // Escape: let React decide (it unmounts us), instead of the browser closing on its own.
@@ -86,8 +88,9 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog', ton
             ×
           </button>
         </header>
-        {children ? (
-          <div id={bodyId} className={styles.body}>
+        {description || children ? (
+          <div className={styles.body}>
+            {description ? <p id={bodyId}>{description}</p> : null}
             {children}
           </div>
         ) : null}

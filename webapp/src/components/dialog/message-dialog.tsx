@@ -26,6 +26,7 @@ export function MessageDialog({ title, message, tone = 'default', autoCloseMs, o
   return (
     <Dialog
       title={title}
+      description={message}
       role={tone === 'danger' ? 'alertdialog' : 'dialog'}
       tone={tone}
       onClose={onClose}
@@ -34,8 +35,6 @@ export function MessageDialog({ title, message, tone = 'default', autoCloseMs, o
           OK
         </button>
       }
-    >
-      <p>{message}</p>
-    </Dialog>
+    />
   );
 }

@@ -100,6 +100,7 @@ export function SignupPage() {
       {outcome?.kind === 'created' ? (
         <Dialog
           title="Account Created!"
+          description="Your account was created successfully. Continue to login?"
           tone="success"
           onClose={() => setOutcome(null)}
           actions={
@@ -112,9 +113,7 @@ export function SignupPage() {
               </button>
             </>
           }
-        >
-          <p>Your account was created successfully. Continue to login?</p>
-        </Dialog>
+        />
       ) : null}
       {outcome?.kind === 'exists' ? (
         <MessageDialog

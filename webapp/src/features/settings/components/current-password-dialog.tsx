@@ -41,8 +41,7 @@ export function CurrentPasswordDialog({
   }
 
   return (
-    <Dialog title={title} onClose={onCancel} tone={danger ? 'danger' : 'default'}>
-      <p>{description}</p>
+    <Dialog title={title} description={description} onClose={onCancel} tone={danger ? 'danger' : 'default'}>
       <form noValidate onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={inputId}>Current password</label>
