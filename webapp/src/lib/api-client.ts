@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
-import { getToken } from './auth-storage';
+import { clearSession, getToken } from './auth-storage';
 
 /** Adds the stored bearer token to every call made while logged in. */
 const authMiddleware: Middleware = {
@@ -10,6 +10,14 @@ const authMiddleware: Middleware = {
       request.headers.set('Authorization', `Bearer ${token}`);
     }
     return request;
+  },
+  onResponse({ request, response }) {
+    // A 401 means the session itself is dead (deleted or banned user, password changed,
+    // expired token; a wrong password is a 403): forget it so the UI shows "logged out".
+    const path = new URL(request.url).pathname;
+    const isLogin = path.endsWith('/users/login') || path.endsWith('/users/register');
+    if (response.status === 401 && !isLogin && request.headers.has('Authorization')) clearSession();
+    return response;
   },
 };
 

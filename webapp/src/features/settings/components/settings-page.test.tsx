@@ -36,6 +36,14 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('link', { name: 'Login / Sign In' })).toHaveAttribute('href', '/login');
   });
 
+  it('ends a session the server no longer accepts', async () => {
+    logIn();
+    mockApi(() => ({ status: 401, body: { success: false, code: 'unauthorized', message: 'Not authenticated' } }));
+    renderSettings();
+    expect(await screen.findByText('Please log in to change your settings.')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it("says 'No changes to update.' when nothing was filled in", async () => {
     logIn();
     const calls = fakeServer();
