@@ -8,7 +8,12 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use serde::Serialize;
 
-use leffaseura_core::ports::{Clock, UserStore};
+use leffaseura_core::domain::user::{Password, PasswordHash};
+use leffaseura_core::error::Error;
+use leffaseura_core::ports::{
+    Clock, PasswordHasher, TokenClaims, TokenError, TokenIssuer, UserStore,
+};
+use leffaseura_core::use_cases::Accounts;
 
 /// One migration that was applied by a `migrate` run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -90,7 +95,56 @@ pub struct Session {
 /// Everything a command needs.
 pub struct Context {
     pub store: Arc<dyn UserStore>,
+    /// The account use cases the HTTP server uses too (ban, unban, delete).
+    pub accounts: Accounts,
     pub session: Session,
+}
+
+impl Context {
+    pub fn new(store: Arc<dyn UserStore>, session: Session) -> Self {
+        let accounts = Accounts::new(
+            store.clone(),
+            Arc::new(NoCredentials),
+            Arc::new(NoCredentials),
+            session.clock.clone(),
+        );
+        Self {
+            store,
+            accounts,
+            session,
+        }
+    }
+}
+
+/// [`Accounts`] wants a password hasher and a token issuer, but the moderation use cases
+/// the CLI calls never hash, verify or issue anything. This stands in for both and
+/// refuses, so that a wrong call fails loudly instead of doing something half-right.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoCredentials;
+
+fn no_credentials() -> Error {
+    Error::internal("the admin CLI does not handle passwords or session tokens")
+}
+
+#[async_trait]
+impl PasswordHasher for NoCredentials {
+    async fn hash(&self, _password: &Password) -> Result<PasswordHash, Error> {
+        Err(no_credentials())
+    }
+
+    async fn verify(&self, _password: &str, _hash: &PasswordHash) -> Result<bool, Error> {
+        Err(no_credentials())
+    }
+}
+
+impl TokenIssuer for NoCredentials {
+    fn issue(&self, _claims: TokenClaims) -> String {
+        String::new()
+    }
+
+    fn verify(&self, _token: &str) -> Result<TokenClaims, TokenError> {
+        Err(TokenError::Invalid)
+    }
 }
 
 #[cfg(test)]
@@ -109,5 +163,13 @@ mod tests {
         ] {
             assert_eq!(is_yes(answer), yes, "{answer:?}");
         }
+    }
+
+    #[tokio::test]
+    async fn the_credential_stand_in_refuses_everything() {
+        let none = NoCredentials;
+        let hash = PasswordHash("x".into());
+        assert!(PasswordHasher::verify(&none, "pw", &hash).await.is_err());
+        assert!(TokenIssuer::verify(&none, "token").is_err());
     }
 }

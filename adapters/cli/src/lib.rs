@@ -23,6 +23,23 @@ pub use context::{
 };
 pub use error::{exit_code, CliError};
 
+/// Checks what can be checked without the database (user arguments), so that bad input
+/// fails before a database file is created or migrated.
+///
+/// # Errors
+/// `Usage` for an unusable argument.
+pub fn validate(command: &Command) -> Result<(), CliError> {
+    let user = match command {
+        Command::Users(UsersCommand::Show(args)) => &args.user,
+        Command::Users(UsersCommand::Ban(args) | UsersCommand::Unban(args)) => &args.user,
+        Command::Users(UsersCommand::Delete(args)) => &args.user,
+        Command::Migrate(_) | Command::Modlog(_) | Command::Users(UsersCommand::List(_)) => {
+            return Ok(())
+        }
+    };
+    commands::find_user::UserRef::parse(user).map(|_| ())
+}
+
 /// Runs one command.
 ///
 /// # Errors
@@ -34,6 +51,7 @@ pub async fn run(
     out: &mut dyn Write,
     diag: &mut dyn Write,
 ) -> Result<(), CliError> {
+    validate(&command)?;
     if let Command::Migrate(args) = &command {
         return commands::migrate::migrate(db, args, out).await;
     }
@@ -50,10 +68,7 @@ pub async fn run(
             report.database
         );
     }
-    let mut ctx = Context {
-        store: db.store(),
-        session,
-    };
+    let mut ctx = Context::new(db.store(), session);
     let store = ctx.store.clone();
     match command {
         Command::Migrate(_) => Ok(()),

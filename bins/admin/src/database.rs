@@ -10,6 +10,7 @@ use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
 use leffaseura_core::ports::UserStore;
+use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
 
 /// `--database-url`, else the SQLite file in `--data-dir`, exactly like the server.
@@ -31,6 +32,14 @@ pub fn redacted(url: &str) -> String {
             }
         }
         _ => url.to_owned(),
+    }
+}
+
+/// The backend's own error, without `StoreError`'s wrapper (whose message repeats it).
+fn unwrap_store_error(err: StoreError) -> anyhow::Error {
+    match err {
+        StoreError::Backend(source) => anyhow::Error::from_boxed(source),
+        other => anyhow::Error::new(other),
     }
 }
 
@@ -109,7 +118,7 @@ impl Database for SqlDatabase {
             Kind::Sqlite => leffaseura_sqlite::migrate(&self.store).await,
             Kind::Postgres => leffaseura_postgres::migrate(&self.store).await,
         };
-        result.with_context(|| {
+        result.map_err(unwrap_store_error).with_context(|| {
             format!(
                 "migrating the {} database {} failed",
                 self.kind.name(),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-use leffaseura_cli::{exit_code, run, Cli, CliError, Session, TerminalPrompt};
+use leffaseura_cli::{exit_code, run, validate, Cli, CliError, Session, TerminalPrompt};
 use leffaseura_core::ports::SystemClock;
 
 fn main() -> ExitCode {
@@ -41,6 +41,8 @@ fn main() -> ExitCode {
 }
 
 async fn execute(cli: Cli) -> Result<(), CliError> {
+    // Bad input fails before the database is opened (which would create it).
+    validate(&cli.command)?;
     let url = database::url(&cli.global);
     let db = database::SqlDatabase::connect(&url).await?;
     let session = Session {

@@ -1,12 +1,13 @@
-//! `users ban` and `users unban`, each written to the moderation log.
+//! `users ban` and `users unban` through the shared moderation use cases, which write the
+//! moderation log entry together with the change.
 
 use std::io::Write;
 
 use serde::Serialize;
 
-use leffaseura_core::domain::moderation::{ModerationAction, NewModerationEntry};
+use leffaseura_core::domain::moderation::ModerationAction;
 use leffaseura_core::domain::user::User;
-use leffaseura_core::error::StoreError;
+use leffaseura_core::error::Error;
 
 use super::find_user::find_user;
 use crate::args::ModerateArgs;
@@ -26,8 +27,8 @@ pub(crate) struct ModerationResultJson {
 /// Bans (`banned = true`) or unbans a user.
 ///
 /// Banning a banned user (or unbanning one who is not banned) is refused as a conflict
-/// (exit code 4) rather than silently accepted, so that scripts notice and the log only
-/// records real changes.
+/// (exit code 4) rather than silently accepted — the use case decides so, for the HTTP
+/// API too — so that scripts notice and the log only records real changes.
 ///
 /// # Errors
 /// `NotFound`, `Conflict`, `Usage` for an unusable argument, `Other` when the store fails.
@@ -37,55 +38,49 @@ pub async fn set_banned(
     banned: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let store = ctx.store.as_ref();
-    let user = find_user(store, &args.user).await?;
-    if user.banned == banned {
-        let state = if banned {
-            "already banned"
-        } else {
-            "not banned"
-        };
-        return Err(CliError::Conflict(format!(
-            "{} is {state}; nothing changed.",
-            who(&user)
-        )));
-    }
-    let action = if banned {
-        ModerationAction::BanUser
+    let user = find_user(ctx.store.as_ref(), &args.user).await?;
+    let actor = ctx.session.actor.as_str();
+    let reason = args.reason.as_deref();
+    let (action, result) = if banned {
+        (
+            ModerationAction::BanUser,
+            ctx.accounts.ban_user(actor, user.id, reason).await,
+        )
     } else {
-        ModerationAction::UnbanUser
+        (
+            ModerationAction::UnbanUser,
+            ctx.accounts.unban_user(actor, user.id, reason).await,
+        )
     };
-    let entry = log_entry(ctx, action, &user, args.reason.as_deref());
-    let updated = store
-        .set_banned(user.id, banned, &entry)
-        .await
-        .map_err(|err| gone_or(err, &user))?;
-    let stats = store.user_stats(updated.id).await?;
+    let updated = result.map_err(|err| explain(err, &user))?;
+    let reason = clean_reason(reason);
+    let stats = ctx.store.user_stats(updated.id).await?;
     if args.json {
         super::write_json(
             out,
             &ModerationResultJson {
                 action: action.as_str(),
-                actor: entry.actor,
-                reason: entry.reason,
+                actor: actor.to_owned(),
+                reason,
                 user: UserJson::new(&updated, &stats),
             },
         )
     } else {
-        let what = if banned { "Banned" } else { "Unbanned" };
-        let effect = if banned {
-            " They can no longer log in and their sessions have ended."
+        let (what, effect) = if banned {
+            (
+                "Banned",
+                " They can no longer log in and their sessions have ended.",
+            )
         } else {
-            " They can log in again."
+            ("Unbanned", " They can log in again.")
         };
         super::write_text(
             out,
             &format!(
-                "{what} {}.{effect}\nLogged as {} by {}{}.\n",
+                "{what} {}.{effect}\nLogged as {} by {actor}{}.\n",
                 who(&updated),
                 action.as_str(),
-                entry.actor,
-                reason_suffix(entry.reason.as_deref())
+                reason_suffix(reason.as_deref())
             ),
         )
     }
@@ -96,33 +91,30 @@ pub(crate) fn who(user: &User) -> String {
     format!("{} (id {})", user.username, user.id)
 }
 
-/// The log entry for an action on `user`. A blank reason is no reason.
-pub(crate) fn log_entry(
-    ctx: &Context,
-    action: ModerationAction,
-    user: &User,
-    reason: Option<&str>,
-) -> NewModerationEntry {
-    NewModerationEntry {
-        action,
-        actor: ctx.session.actor.clone(),
-        target: format!("user:{}", user.id),
-        reason: reason
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .map(str::to_owned),
-        created_at: ctx.session.clock.now(),
-    }
+/// The reason as the use cases store it: trimmed, a blank one is none.
+pub(crate) fn clean_reason(reason: Option<&str>) -> Option<String> {
+    reason
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(str::to_owned)
 }
 
 pub(crate) fn reason_suffix(reason: Option<&str>) -> String {
     reason.map(|r| format!(", reason: {r}")).unwrap_or_default()
 }
 
-/// A user deleted between our look-up and the change is reported as not found.
-pub(crate) fn gone_or(err: StoreError, user: &User) -> CliError {
-    match err {
-        StoreError::NotFound => CliError::NotFound(format!("{} no longer exists.", who(user))),
-        other => other.into(),
+/// The use cases' errors, told about the user the operator named.
+pub(crate) fn explain(err: Error, user: &User) -> CliError {
+    match &err {
+        Error::Conflict {
+            code: "already_banned",
+            ..
+        } => CliError::Conflict(format!("{} is already banned; nothing changed.", who(user))),
+        Error::Conflict {
+            code: "not_banned", ..
+        } => CliError::Conflict(format!("{} is not banned; nothing changed.", who(user))),
+        // Deleted between our look-up and the change.
+        Error::NotFound { .. } => CliError::NotFound(format!("{} no longer exists.", who(user))),
+        _ => err.into(),
     }
 }

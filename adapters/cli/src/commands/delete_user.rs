@@ -1,4 +1,5 @@
-//! `users delete`: remove an account (after confirmation), written to the moderation log.
+//! `users delete`: remove an account (after confirmation) through the shared use case,
+//! which writes the moderation log entry together with the deletion.
 
 use std::io::Write;
 
@@ -6,7 +7,7 @@ use anyhow::Context as _;
 
 use leffaseura_core::domain::moderation::ModerationAction;
 
-use super::ban_user::{gone_or, log_entry, reason_suffix, who, ModerationResultJson};
+use super::ban_user::{clean_reason, explain, reason_suffix, who, ModerationResultJson};
 use super::find_user::find_user;
 use crate::args::DeleteArgs;
 use crate::context::Context;
@@ -24,9 +25,8 @@ pub async fn delete_user(
     args: &DeleteArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let store = ctx.store.clone();
-    let user = find_user(store.as_ref(), &args.user).await?;
-    let stats = store.user_stats(user.id).await?;
+    let user = find_user(ctx.store.as_ref(), &args.user).await?;
+    let stats = ctx.store.user_stats(user.id).await?;
     if !args.yes {
         if !ctx.session.prompt.is_interactive() {
             return Err(CliError::Usage(format!(
@@ -55,22 +55,18 @@ pub async fn delete_user(
             )));
         }
     }
-    let entry = log_entry(
-        ctx,
-        ModerationAction::DeleteUser,
-        &user,
-        args.reason.as_deref(),
-    );
-    let (actor, reason) = (entry.actor.clone(), entry.reason.clone());
-    store
-        .delete_user(user.id, Some(entry))
+    let actor = ctx.session.actor.clone();
+    ctx.accounts
+        .admin_delete_user(&actor, user.id, args.reason.as_deref())
         .await
-        .map_err(|err| gone_or(err, &user))?;
+        .map_err(|err| explain(err, &user))?;
+    let reason = clean_reason(args.reason.as_deref());
+    let action = ModerationAction::DeleteUser.as_str();
     if args.json {
         super::write_json(
             out,
             &ModerationResultJson {
-                action: ModerationAction::DeleteUser.as_str(),
+                action,
                 actor,
                 reason,
                 user: UserJson::new(&user, &stats),
@@ -80,9 +76,8 @@ pub async fn delete_user(
         super::write_text(
             out,
             &format!(
-                "Deleted {}.\nLogged as {} by {actor}{}.\n",
+                "Deleted {}.\nLogged as {action} by {actor}{}.\n",
                 who(&user),
-                ModerationAction::DeleteUser.as_str(),
                 reason_suffix(reason.as_deref())
             ),
         )

@@ -25,14 +25,15 @@ pub async fn migrate(
 pub fn describe(report: &MigrationReport) -> String {
     let mut text = if report.applied.is_empty() {
         format!(
-            "{} database {} is up to date ({} migrations, none pending).\n",
-            report.backend, report.database, report.total
+            "{} database {} is up to date ({}, none pending).\n",
+            report.backend,
+            report.database,
+            migrations(report.total)
         )
     } else {
         format!(
-            "Applied {} migration{} to {} database {}:\n",
-            report.applied.len(),
-            if report.applied.len() == 1 { "" } else { "s" },
+            "Applied {} to {} database {}:\n",
+            migrations(report.applied.len()),
             report.backend,
             report.database
         )
@@ -45,11 +46,15 @@ pub fn describe(report: &MigrationReport) -> String {
     }
     if !report.applied.is_empty() {
         text.push_str(&format!(
-            "The schema is now at {} migrations.\n",
-            report.total
+            "The schema now has {}.\n",
+            migrations(report.total)
         ));
     }
     text
+}
+
+fn migrations(count: usize) -> String {
+    format!("{count} migration{}", if count == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]
@@ -77,7 +82,7 @@ mod tests {
         assert_eq!(
             describe(&report),
             "Applied 2 migrations to sqlite database sqlite://data/leffaseura.db:\n  1 users\n  2 reviews\n\
-             The schema is now at 2 migrations.\n"
+             The schema now has 2 migrations.\n"
         );
         report.applied.clear();
         assert_eq!(

@@ -1,0 +1,254 @@
+//! Black-box tests: run the real `leffaseura-admin` against a fresh SQLite data directory.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+use leffaseura_core::domain::user::{Email, NewUser, PasswordHash, Username};
+use leffaseura_core::ports::UserStore;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|err| panic!("stdout is not JSON ({err}): {}", self.stdout))
+    }
+}
+
+fn admin(data_dir: &Path, args: &[&str]) -> Run {
+    let output: Output = Command::new(env!("CARGO_BIN_EXE_leffaseura-admin"))
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .env("DATA_DIR", data_dir)
+        .env("LEFFASEURA_ADMIN", "test-admin")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: output.status.code().expect("exited normally"),
+        stdout: String::from_utf8(output.stdout).expect("utf-8 stdout"),
+        stderr: String::from_utf8(output.stderr).expect("utf-8 stderr"),
+    }
+}
+
+fn fresh() -> TempDir {
+    tempfile::tempdir().expect("temp dir")
+}
+
+/// Creates users through the store library, as registration would.
+async fn create_users(data_dir: &Path, names: &[&str]) {
+    let store = leffaseura_sqlite::connect(&leffaseura_sqlite::default_url(data_dir))
+        .await
+        .expect("connects");
+    leffaseura_sqlite::migrate(&store).await.expect("migrates");
+    for name in names {
+        store
+            .create_user(&NewUser {
+                username: Username::parse(name).expect("valid username"),
+                email: Email::parse(&format!("{name}@example.fi")).expect("valid email"),
+                password_hash: PasswordHash("$argon2id$not-a-real-hash".into()),
+                created_at: chrono::Utc::now(),
+            })
+            .await
+            .expect("user is created");
+    }
+    store.close().await;
+}
+
+#[test]
+fn migrate_creates_the_database_and_then_reports_nothing_pending() {
+    let dir = fresh();
+    let data = dir.path().join("data");
+    let first = admin(&data, &["migrate"]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert!(first.stdout.starts_with("Applied "), "{}", first.stdout);
+    assert!(data.join("leffaseura.db").exists());
+    let second = admin(&data, &["migrate", "--json"]);
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    let json = second.json();
+    assert_eq!(json["backend"], "sqlite");
+    assert_eq!(json["applied"], Value::Array(vec![]));
+    assert!(json["total"].as_u64().is_some_and(|n| n >= 1), "{json}");
+}
+
+#[test]
+fn listing_a_fresh_data_dir_migrates_first_and_shows_no_users() {
+    let dir = fresh();
+    let run = admin(dir.path(), &["users", "list"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "No users yet.\nshowing 0 of 0\n");
+    assert!(run.stderr.contains("applied"), "{}", run.stderr);
+
+    let json = admin(dir.path(), &["users", "list", "--json"]).json();
+    assert_eq!(json["users"], Value::Array(vec![]));
+    assert_eq!(
+        json["pagination"],
+        serde_json::json!({"total": 0, "limit": 20, "offset": 0, "hasMore": false})
+    );
+    let modlog = admin(dir.path(), &["modlog", "--json"]);
+    assert_eq!(modlog.code, 0, "{}", modlog.stderr);
+    assert_eq!(modlog.json()["entries"], Value::Array(vec![]));
+}
+
+#[test]
+fn commands_on_a_missing_user_fail_with_not_found() {
+    let dir = fresh();
+    for args in [
+        &["users", "show", "nobody"][..],
+        &["users", "show", "42", "--json"],
+        &["users", "ban", "nobody", "--reason", "x"],
+        &["users", "unban", "ghost@example.fi"],
+        &["users", "delete", "nobody", "--yes"],
+        &["users", "delete", "nobody"],
+    ] {
+        let run = admin(dir.path(), args);
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("error: No user with"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    let log = admin(dir.path(), &["modlog", "--json"]).json();
+    assert_eq!(log["pagination"]["total"], 0);
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let dir = fresh();
+    for args in [
+        &["users", "list", "--limit", "ten"][..],
+        &["users", "list", "--limit", "501"],
+        &["users", "list", "--limit", "0"],
+        &["modlog", "--offset", "-1"],
+        &["users", "ban"],
+        &["users", "frobnicate"],
+        &["users", "show", "not@an@email"],
+    ] {
+        let run = admin(dir.path(), args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("error"), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    }
+    // Parse errors are caught before anything touches the disk.
+    assert!(!dir.path().join("leffaseura.db").exists());
+}
+
+#[test]
+fn every_command_has_help() {
+    let dir = fresh();
+    for args in [
+        &["--help"][..],
+        &["migrate", "--help"],
+        &["users", "--help"],
+        &["users", "list", "--help"],
+        &["users", "show", "--help"],
+        &["users", "ban", "--help"],
+        &["users", "unban", "--help"],
+        &["users", "delete", "--help"],
+        &["modlog", "--help"],
+    ] {
+        let run = admin(dir.path(), args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert!(run.stdout.contains("Usage:"), "{args:?}: {}", run.stdout);
+    }
+    let top = admin(dir.path(), &["--help"]).stdout;
+    assert!(
+        top.contains("--database-url") && top.contains("--data-dir"),
+        "{top}"
+    );
+    assert!(top.contains("3 not found"), "{top}");
+}
+
+#[tokio::test]
+async fn moderating_a_user_is_logged_with_the_actor() {
+    let dir = fresh();
+    create_users(dir.path(), &["alice", "bob_the_critic", "carol"]).await;
+
+    let list = admin(dir.path(), &["users", "list", "--limit", "2"]);
+    assert_eq!(list.code, 0, "{}", list.stderr);
+    assert!(list.stdout.starts_with("ID  USERNAME"), "{}", list.stdout);
+    assert!(list.stdout.contains("bob_the_critic"), "{}", list.stdout);
+    assert!(
+        list.stdout
+            .ends_with("showing 1\u{2013}2 of 3; next page: --offset 2\n"),
+        "{}",
+        list.stdout
+    );
+
+    let shown = admin(dir.path(), &["users", "show", "BOB_THE_CRITIC", "--json"]).json();
+    assert_eq!(shown["email"], "bob_the_critic@example.fi");
+    assert_eq!(shown["review_count"], 0);
+    assert_eq!(shown["average_rating"], Value::Null);
+    assert_eq!(shown["aura_label"], "Neutral");
+    assert_eq!(shown["banned"], false);
+    let id = shown["id"].as_i64().expect("numeric id").to_string();
+
+    let ban = admin(dir.path(), &["users", "ban", &id, "--reason", "spoilers"]);
+    assert_eq!(ban.code, 0, "{}", ban.stderr);
+    assert!(
+        ban.stdout.starts_with("Banned bob_the_critic"),
+        "{}",
+        ban.stdout
+    );
+    assert_eq!(
+        admin(dir.path(), &["users", "show", &id, "--json"]).json()["banned"],
+        true
+    );
+
+    let again = admin(dir.path(), &["users", "ban", "bob_the_critic@example.fi"]);
+    assert_eq!(again.code, 4, "{}", again.stderr);
+    assert!(again.stderr.contains("already banned"), "{}", again.stderr);
+
+    let unban = admin(dir.path(), &["users", "unban", "bob_the_critic", "--json"]);
+    assert_eq!(unban.code, 0, "{}", unban.stderr);
+    assert_eq!(unban.json()["user"]["banned"], false);
+    let not_banned = admin(dir.path(), &["users", "unban", "bob_the_critic"]);
+    assert_eq!(not_banned.code, 4, "{}", not_banned.stderr);
+
+    let refused = admin(dir.path(), &["users", "delete", "carol"]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("--yes"), "{}", refused.stderr);
+    assert_eq!(admin(dir.path(), &["users", "show", "carol"]).code, 0);
+
+    let deleted = admin(
+        dir.path(),
+        &["users", "delete", "carol", "--yes", "--reason", "asked"],
+    );
+    assert_eq!(deleted.code, 0, "{}", deleted.stderr);
+    assert!(
+        deleted.stdout.starts_with("Deleted carol"),
+        "{}",
+        deleted.stdout
+    );
+    assert_eq!(admin(dir.path(), &["users", "show", "carol"]).code, 3);
+
+    let log = admin(dir.path(), &["modlog", "--json"]).json();
+    let entries = log["entries"].as_array().expect("entries");
+    let actions: Vec<&str> = entries
+        .iter()
+        .filter_map(|e| e["action"].as_str())
+        .collect();
+    assert_eq!(actions, ["delete_user", "unban_user", "ban_user"]);
+    assert!(entries.iter().all(|e| e["actor"] == "test-admin"), "{log}");
+    assert_eq!(entries[2]["reason"], "spoilers");
+    assert_eq!(entries[2]["target"], format!("user:{id}"));
+    assert_eq!(log["pagination"]["total"], 3);
+
+    let text = admin(dir.path(), &["modlog", "--limit", "1"]);
+    assert!(text.stdout.contains("delete_user"), "{}", text.stdout);
+    assert!(
+        text.stdout
+            .ends_with("showing 1\u{2013}1 of 3; next page: --offset 1\n"),
+        "{}",
+        text.stdout
+    );
+}
