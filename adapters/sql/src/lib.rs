@@ -14,6 +14,7 @@
 //! `leffaseura-postgres`; both hand back a [`SqlStore`].
 
 mod error;
+mod favorites;
 mod movie_cache;
 mod time;
 mod users;
