@@ -306,35 +306,31 @@ impl UserStore for SqlStore {
         // The cascade will remove this user's reactions; take them off the counters of the
         // reviews they were on and of those reviews' authors first. (Reactions on the
         // user's own reviews vanish with the reviews and the author, so they are skipped.)
-        for kind in ["like", "dislike"] {
-            let (review_counter, user_counter) = match kind {
-                "like" => ("likes", "likes_received"),
-                _ => ("dislikes", "dislikes_received"),
-            };
-            let reviews_sql = format!(
-                "UPDATE reviews SET {review_counter} = {review_counter} - 1 \
-                 WHERE user_id <> $1 AND id IN \
-                   (SELECT review_id FROM review_reactions WHERE user_id = $1 AND kind = $2)"
-            );
-            sqlx::query(&reviews_sql)
+        // Authors' rows before review rows: the same lock order as the review store.
+        let count_own = |kind: &str, on_review: &str| {
+            format!(
+                "(SELECT COUNT(*) FROM review_reactions rr JOIN reviews r ON r.id = rr.review_id \
+                 WHERE rr.user_id = $1 AND rr.kind = '{kind}' AND {on_review})"
+            )
+        };
+        let authors_sql = format!(
+            "UPDATE users SET likes_received = likes_received - {}, \
+               dislikes_received = dislikes_received - {} \
+             WHERE id <> $1 AND id IN (SELECT r.user_id FROM review_reactions rr \
+               JOIN reviews r ON r.id = rr.review_id WHERE rr.user_id = $1)",
+            count_own("like", "r.user_id = users.id"),
+            count_own("dislike", "r.user_id = users.id"),
+        );
+        let reviews_sql = format!(
+            "UPDATE reviews SET likes = likes - {}, dislikes = dislikes - {} \
+             WHERE user_id <> $1 AND id IN \
+               (SELECT review_id FROM review_reactions WHERE user_id = $1)",
+            count_own("like", "r.id = reviews.id"),
+            count_own("dislike", "r.id = reviews.id"),
+        );
+        for sql in [authors_sql, reviews_sql] {
+            sqlx::query(&sql)
                 .bind(id.0)
-                .bind(kind)
-                .execute(&mut *tx)
-                .await
-                .map_err(store_error)?;
-            let users_sql = format!(
-                "UPDATE users SET {user_counter} = {user_counter} - \
-                   (SELECT COUNT(*) FROM review_reactions rr \
-                    JOIN reviews r ON r.id = rr.review_id \
-                    WHERE rr.user_id = $1 AND rr.kind = $2 AND r.user_id = users.id) \
-                 WHERE id <> $1 AND id IN \
-                   (SELECT r.user_id FROM review_reactions rr \
-                    JOIN reviews r ON r.id = rr.review_id \
-                    WHERE rr.user_id = $1 AND rr.kind = $2)"
-            );
-            sqlx::query(&users_sql)
-                .bind(id.0)
-                .bind(kind)
                 .execute(&mut *tx)
                 .await
                 .map_err(store_error)?;
