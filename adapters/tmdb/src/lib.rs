@@ -8,6 +8,7 @@ pub mod config;
 pub mod demo;
 pub mod images;
 pub mod memory_cache;
+pub mod service;
 pub mod wire;
 
 pub use cache::{CacheTtls, CachingCatalog};
@@ -16,3 +17,4 @@ pub use config::{TmdbConfig, TmdbCredentials};
 pub use demo::{DemoCatalog, DemoConfig};
 pub use images::ImageUrls;
 pub use memory_cache::MemoryMovieCache;
+pub use service::{CatalogKind, Movies};

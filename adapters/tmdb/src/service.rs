@@ -1,0 +1,133 @@
+//! The movie catalog as the server runs it: TMDB behind the durable cache when
+//! credentials are configured, else the offline demo catalog. Built once at start-up
+//! and handed to the HTTP layer.
+
+use std::sync::Arc;
+
+use leffaseura_core::ports::MovieCache;
+use leffaseura_core::Error;
+
+use crate::{CachingCatalog, DemoCatalog, DemoConfig, TmdbCatalog, TmdbConfig};
+
+/// Which catalog answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CatalogKind {
+    Tmdb,
+    Demo,
+}
+
+impl CatalogKind {
+    /// `"tmdb"` or `"demo"`, as `/readyz` and the logs say it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Tmdb => "tmdb",
+            Self::Demo => "demo",
+        }
+    }
+}
+
+/// The active catalog, plus the demo catalog's poster generator (always available, so
+/// that placeholder URLs remembered in an earlier demo session still resolve).
+#[derive(Clone, Debug)]
+pub struct Movies {
+    catalog: CachingCatalog,
+    posters: Arc<DemoCatalog>,
+    kind: CatalogKind,
+}
+
+impl Movies {
+    /// TMDB behind `cache`.
+    ///
+    /// # Errors
+    /// `Internal` when the HTTP client or the bundled demo catalog cannot be built.
+    pub fn tmdb(
+        config: TmdbConfig,
+        cache: Arc<dyn MovieCache>,
+        demo: DemoConfig,
+    ) -> Result<Self, Error> {
+        let namespace = format!("tmdb:{}", config.language);
+        let tmdb = TmdbCatalog::new(config)?;
+        Ok(Self {
+            catalog: CachingCatalog::new(Arc::new(tmdb), cache, namespace),
+            posters: Arc::new(DemoCatalog::bundled(demo)?),
+            kind: CatalogKind::Tmdb,
+        })
+    }
+
+    /// The bundled demo catalog (in memory, so not cached).
+    ///
+    /// # Errors
+    /// `Internal` when the bundled catalog is broken.
+    pub fn demo(demo: DemoConfig) -> Result<Self, Error> {
+        let catalog = Arc::new(DemoCatalog::bundled(demo)?);
+        Ok(Self {
+            catalog: CachingCatalog::uncached(catalog.clone()),
+            posters: catalog,
+            kind: CatalogKind::Demo,
+        })
+    }
+
+    /// Any catalog (tests): `catalog` as given, demo posters from the bundled file.
+    ///
+    /// # Errors
+    /// `Internal` when the bundled catalog is broken.
+    pub fn custom(catalog: CachingCatalog, kind: CatalogKind) -> Result<Self, Error> {
+        Ok(Self {
+            catalog,
+            posters: Arc::new(DemoCatalog::bundled(DemoConfig::default())?),
+            kind,
+        })
+    }
+
+    /// Picks TMDB when `tmdb` is given, else the demo catalog, and logs the choice. In
+    /// demo mode every film is remembered once, so reviews and favorites show titles.
+    ///
+    /// # Errors
+    /// `Internal` when a catalog cannot be built.
+    pub async fn start(
+        tmdb: Option<TmdbConfig>,
+        cache: Arc<dyn MovieCache>,
+        demo: DemoConfig,
+    ) -> Result<Self, Error> {
+        match tmdb {
+            Some(config) => {
+                tracing::info!(
+                    catalog = "tmdb",
+                    api_base = %config.api_base,
+                    language = %config.language,
+                    credentials = config.credentials.kind(),
+                    "movie catalog: TMDB (answers cached in the database)"
+                );
+                Self::tmdb(config, cache, demo)
+            }
+            None => {
+                let movies = Self::demo(demo)?;
+                tracing::info!(
+                    catalog = "demo",
+                    films = movies.posters.len(),
+                    "movie catalog: offline demo (set TMDB_API_KEY or TMDB_READ_TOKEN for TMDB)"
+                );
+                if let Err(err) = cache
+                    .remember_movies(&movies.posters.remembered_all())
+                    .await
+                {
+                    tracing::warn!(error = %err, "could not remember the demo films");
+                }
+                Ok(movies)
+            }
+        }
+    }
+
+    pub fn catalog(&self) -> &CachingCatalog {
+        &self.catalog
+    }
+
+    pub fn kind(&self) -> CatalogKind {
+        self.kind
+    }
+
+    /// The generated poster of a demo film, as SVG.
+    pub fn demo_poster(&self, id: i64) -> Option<String> {
+        self.posters.poster(id)
+    }
+}
