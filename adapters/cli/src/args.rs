@@ -9,12 +9,16 @@ pub const MAX_LIMIT: i64 = 500;
 /// The `--limit` a listing uses when none is given.
 pub const DEFAULT_LIMIT: i64 = 20;
 
-/// Leffaseura's admin tool: migrations and moderation.
+/// Leffaseura's admin tool: database migrations and moderation of users.
 ///
-/// Every command except `migrate` also brings the schema up to date first, so a fresh
-/// data directory works right away.
+/// It reads the same configuration as the server: DATABASE_URL (`postgres://…` selects
+/// Postgres), else the SQLite file in DATA_DIR. Every command also brings the schema up
+/// to date first (as the server does at start-up), so a fresh data directory works right
+/// away; `migrate` does only that and reports it. Invalid arguments are refused before
+/// the database is opened. Bans, unbans and deletions are written to the moderation log
+/// with the actor (--actor / LEFFASEURA_ADMIN, else $USER, else "admin").
 #[derive(Debug, Parser)]
-#[command(name = "leffaseura-admin", version, about, long_about = None)]
+#[command(name = "leffaseura-admin", version)]
 #[command(
     after_help = "Exit codes: 0 success, 1 failure, 2 usage or invalid input, \
 3 not found, 4 conflict (e.g. already banned), 5 cancelled at the confirmation prompt."
@@ -30,18 +34,36 @@ pub struct Cli {
 /// Configuration shared by all commands, exactly as the server reads it.
 #[derive(Debug, Clone, Args)]
 pub struct GlobalArgs {
-    /// Database to manage: `sqlite://…` or `postgres://…`.
+    /// Database to manage, `sqlite://…` or `postgres://…`
     /// [default: sqlite://<DATA_DIR>/leffaseura.db]
-    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        global = true,
+        hide_env_values = true,
+        help_heading = "Configuration"
+    )]
     pub database_url: Option<String>,
 
     /// Directory of the embedded database (used when no DATABASE_URL is given).
-    #[arg(long, env = "DATA_DIR", global = true, default_value = "./data")]
+    #[arg(
+        long,
+        env = "DATA_DIR",
+        hide_env_values = true,
+        global = true,
+        default_value = "./data",
+        help_heading = "Configuration"
+    )]
     pub data_dir: PathBuf,
 
-    /// Name written to the moderation log as the actor.
-    /// [default: $USER, else "admin"]
-    #[arg(long, env = "LEFFASEURA_ADMIN", global = true)]
+    /// Name written to the moderation log as the actor [default: $USER, else "admin"]
+    #[arg(
+        long,
+        env = "LEFFASEURA_ADMIN",
+        hide_env_values = true,
+        global = true,
+        help_heading = "Configuration"
+    )]
     pub actor: Option<String>,
 }
 

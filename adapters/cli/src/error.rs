@@ -33,6 +33,19 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// Output went to a closed pipe (`leffaseura-admin users list | head`): not worth a
+    /// message, the reader has what it wanted.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            Self::Other(err) => err.chain().any(|cause| {
+                cause
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }),
+            _ => false,
+        }
+    }
+
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Usage(_) => exit_code::USAGE,
@@ -86,6 +99,15 @@ mod tests {
         for (err, code) in cases {
             assert_eq!(err.exit_code(), code, "{err:?}");
         }
+    }
+
+    #[test]
+    fn broken_pipes_are_recognised_through_context() {
+        let io = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "closed");
+        let err = CliError::Other(anyhow::Error::new(io).context("could not write output"));
+        assert!(err.is_broken_pipe());
+        assert!(!CliError::Other(anyhow::anyhow!("other")).is_broken_pipe());
+        assert!(!CliError::NotFound("x".into()).is_broken_pipe());
     }
 
     #[test]

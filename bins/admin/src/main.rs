@@ -33,6 +33,7 @@ fn main() -> ExitCode {
     };
     match runtime.block_on(execute(cli)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(err.exit_code())
