@@ -6,12 +6,14 @@
 //! HTTP layer can add `X-Cache: stale`; the `MovieCatalog` impl drops the flag for callers
 //! that do not care (e.g. showtime enrichment).
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use futures::future::{BoxFuture, FutureExt, Shared};
 use leffaseura_core::domain::movie::{
     check_title_year, normalize_title, Cached, CatalogPage, DiscoverSort, Genre, GenreFilter,
@@ -33,6 +35,9 @@ pub struct CacheTtls {
     /// A guard around each upstream call, so that no request waits longer than this
     /// even if the catalog itself forgets its own timeouts.
     pub upstream_timeout: Duration,
+    /// How long expired answers are served without asking an upstream that was just
+    /// found unreachable.
+    pub outage_backoff: Duration,
 }
 
 impl Default for CacheTtls {
@@ -42,6 +47,7 @@ impl Default for CacheTtls {
             lists: Duration::from_secs(3600),
             genres: Duration::from_secs(7 * 24 * 3600),
             upstream_timeout: Duration::from_millis(10_500),
+            outage_backoff: Duration::from_secs(30),
         }
     }
 }
@@ -151,6 +157,17 @@ impl SharedError {
     }
 }
 
+/// Fresh answers kept in memory too, so that hot keys skip the database and the parsing.
+/// Bounded: when full, expired entries go, and if that is not enough, everything goes.
+const HOT_CAPACITY: usize = 4096;
+
+struct HotEntry {
+    value: Arc<dyn Any + Send + Sync>,
+    expires_at: DateTime<Utc>,
+}
+
+type Hot = Arc<Mutex<HashMap<String, HotEntry>>>;
+
 type Flight = Shared<BoxFuture<'static, Result<Arc<String>, SharedError>>>;
 type Flights = Arc<Mutex<HashMap<String, Flight>>>;
 
@@ -163,6 +180,10 @@ pub struct CachingCatalog {
     namespace: String,
     ttls: CacheTtls,
     flights: Flights,
+    hot: Hot,
+    /// After the upstream was unreachable, expired entries are served at once for a
+    /// while instead of making every request wait for the upstream's timeout again.
+    down_until: Arc<Mutex<Option<DateTime<Utc>>>>,
 }
 
 impl std::fmt::Debug for CachingCatalog {
@@ -190,6 +211,8 @@ impl CachingCatalog {
             namespace: namespace.into(),
             ttls: CacheTtls::default(),
             flights: Arc::default(),
+            hot: Arc::default(),
+            down_until: Arc::default(),
         }
     }
 
@@ -203,6 +226,8 @@ impl CachingCatalog {
             namespace: String::new(),
             ttls: CacheTtls::default(),
             flights: Arc::default(),
+            hot: Arc::default(),
+            down_until: Arc::default(),
         }
     }
 
@@ -222,6 +247,60 @@ impl CachingCatalog {
         &self.inner
     }
 
+    fn hot_get<T: Clone + 'static>(&self, key: &str, now: DateTime<Utc>) -> Option<T> {
+        let hot = self.hot.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = hot.get(key)?;
+        if now >= entry.expires_at {
+            return None;
+        }
+        entry.value.downcast_ref::<T>().cloned()
+    }
+
+    fn hot_put<T: Clone + Send + Sync + 'static>(
+        &self,
+        key: &str,
+        value: &T,
+        expires_at: DateTime<Utc>,
+    ) {
+        let mut hot = self.hot.lock().unwrap_or_else(PoisonError::into_inner);
+        if hot.len() >= HOT_CAPACITY && !hot.contains_key(key) {
+            let now = self.clock.now();
+            hot.retain(|_, e| e.expires_at > now);
+            if hot.len() >= HOT_CAPACITY {
+                hot.clear();
+            }
+        }
+        hot.insert(
+            key.to_owned(),
+            HotEntry {
+                value: Arc::new(value.clone()),
+                expires_at,
+            },
+        );
+    }
+
+    fn upstream_down(&self) -> bool {
+        let down = self
+            .down_until
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        down.is_some_and(|until| self.clock.now() < until)
+    }
+
+    fn set_down(&self, down: bool) {
+        let mut until = self
+            .down_until
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        *until = if down {
+            let backoff = chrono::Duration::from_std(self.ttls.outage_backoff)
+                .unwrap_or(chrono::Duration::seconds(30));
+            Some(self.clock.now() + backoff)
+        } else {
+            None
+        };
+    }
+
     fn key(&self, parts: std::fmt::Arguments<'_>) -> String {
         format!("{}:{parts}", self.namespace)
     }
@@ -234,7 +313,7 @@ impl CachingCatalog {
         fetch: F,
     ) -> Result<Cached<T>, Error>
     where
-        T: Serialize + DeserializeOwned + Remember + Send + Sync + 'static,
+        T: Serialize + DeserializeOwned + Remember + Clone + Send + Sync + 'static,
         F: FnOnce(Arc<dyn MovieCatalog>) -> Fut + Send + 'static,
         Fut: Future<Output = Result<T, Error>> + Send + 'static,
     {
@@ -248,6 +327,9 @@ impl CachingCatalog {
                 )),
             };
         };
+        if let Some(value) = self.hot_get::<T>(&key, self.clock.now()) {
+            return Ok(Cached::fresh(value));
+        }
         let stored = match cache.get(&key).await {
             Ok(stored) => stored,
             Err(err) => {
@@ -256,9 +338,17 @@ impl CachingCatalog {
             }
         };
         if let Some(entry) = &stored {
+            if !entry.is_fresh(self.clock.now()) && self.upstream_down() {
+                if let Ok(value) = serde_json::from_str::<T>(&entry.body) {
+                    return Ok(Cached::stale(value));
+                }
+            }
             if entry.is_fresh(self.clock.now()) {
                 match serde_json::from_str::<T>(&entry.body) {
-                    Ok(value) => return Ok(Cached::fresh(value)),
+                    Ok(value) => {
+                        self.hot_put(&key, &value, entry.expires_at);
+                        return Ok(Cached::fresh(value));
+                    }
                     Err(err) => {
                         tracing::warn!(key, error = %err, "unreadable cache entry; refetching")
                     }
@@ -266,10 +356,23 @@ impl CachingCatalog {
             }
         }
         match self.join_flight(cache, key.clone(), ttl, fetch).await {
-            Ok(body) => serde_json::from_str::<T>(&body)
-                .map(Cached::fresh)
-                .map_err(Error::internal),
+            Ok(body) => {
+                self.set_down(false);
+                let value = serde_json::from_str::<T>(&body).map_err(Error::internal)?;
+                let ttl = chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::hours(1));
+                self.hot_put(&key, &value, self.clock.now() + ttl);
+                Ok(Cached::fresh(value))
+            }
             Err(shared) => {
+                if matches!(
+                    shared,
+                    SharedError::Upstream {
+                        unavailable: true,
+                        ..
+                    }
+                ) {
+                    self.set_down(true);
+                }
                 if shared.allows_stale() {
                     if let Some(entry) = stored {
                         if let Ok(value) = serde_json::from_str::<T>(&entry.body) {

@@ -421,3 +421,51 @@ async fn an_uncached_catalog_passes_through() {
     catalog.genres_cached().await.unwrap();
     assert_eq!(upstream.calls(), 2);
 }
+
+#[tokio::test]
+async fn hot_answers_skip_the_store_until_they_expire() {
+    let s = setup();
+    s.catalog.details_cached(MovieId(42)).await.unwrap();
+    // Another process refreshed the store; this one still has a fresh copy in memory.
+    let key = "test:movie:42";
+    let mut entry = s.store.get(key).await.unwrap().unwrap();
+    entry.body = entry.body.replace("call 1", "from the store");
+    s.store.put(key, &entry).await.unwrap();
+    assert_eq!(
+        s.catalog
+            .details_cached(MovieId(42))
+            .await
+            .unwrap()
+            .value
+            .title,
+        "call 1"
+    );
+    // After expiry the memory copy is not used.
+    s.clock.advance(chrono::Duration::hours(25));
+    s.upstream.failing.store(true, Ordering::SeqCst);
+    let stale = s.catalog.details_cached(MovieId(42)).await.unwrap();
+    assert!(stale.stale);
+    assert_eq!(stale.value.title, "from the store");
+}
+
+#[tokio::test]
+async fn during_an_outage_stale_answers_come_at_once() {
+    let s = setup();
+    s.catalog.details_cached(MovieId(1)).await.unwrap();
+    s.catalog.details_cached(MovieId(2)).await.unwrap();
+    s.clock.advance(chrono::Duration::days(2));
+    s.upstream.failing.store(true, Ordering::SeqCst);
+    assert!(s.catalog.details_cached(MovieId(1)).await.unwrap().stale);
+    assert_eq!(s.upstream.calls(), 3);
+    // The upstream was just found down: the next expired entry is served without asking.
+    assert!(s.catalog.details_cached(MovieId(2)).await.unwrap().stale);
+    assert_eq!(s.upstream.calls(), 3);
+    // Something never cached is still asked for.
+    assert!(s.catalog.details_cached(MovieId(3)).await.is_err());
+    assert_eq!(s.upstream.calls(), 4);
+    // After the backoff the upstream is tried again, and recovery ends the outage.
+    s.clock.advance(chrono::Duration::seconds(31));
+    s.upstream.failing.store(false, Ordering::SeqCst);
+    assert!(!s.catalog.details_cached(MovieId(2)).await.unwrap().stale);
+    assert_eq!(s.upstream.calls(), 5);
+}
