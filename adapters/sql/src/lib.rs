@@ -16,6 +16,7 @@
 mod error;
 mod favorites;
 mod movie_cache;
+mod reviews;
 mod time;
 mod users;
 

@@ -15,6 +15,6 @@ pub use favorite_store::FavoriteStore;
 pub use movie_cache::{CachedBody, MovieCache};
 pub use movie_catalog::MovieCatalog;
 pub use password_hasher::PasswordHasher;
-pub use review_store::{GroupAccess, ReviewStore};
+pub use review_store::ReviewStore;
 pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
 pub use user_store::UserStore;

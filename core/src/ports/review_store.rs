@@ -3,21 +3,13 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use crate::domain::membership::Role;
 use crate::domain::movie::RememberedMovie;
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::review::{MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges};
 use crate::domain::user::UserProfile;
 use crate::error::StoreError;
 use crate::ids::{GroupId, MovieId, ReviewId, UserId};
-
-/// The facts about a group that decide who reads its members' reviews.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GroupAccess {
-    pub owner_id: UserId,
-    /// The viewer's membership row (`None` without a row or without a viewer).
-    pub membership: Option<Role>,
-}
+use crate::ports::favorite_store::GroupAccess;
 
 /// Persistence of reviews and reactions. Every write changes the counters that depend on
 /// it (`reviews.likes/dislikes`; the author's review count, rating sum, likes and
@@ -90,10 +82,12 @@ pub trait ReviewStore: Send + Sync {
     ) -> Result<Vec<Review>, StoreError>;
 
     /// The group's owner and `viewer`'s membership, or `None` when there is no such group.
+    /// (The same answer as the favorites store's `group_access`; named apart so that both
+    /// traits can be in scope.)
     ///
     /// # Errors
     /// `Backend` only.
-    async fn group_access(
+    async fn group_member_access(
         &self,
         group: GroupId,
         viewer: UserId,

@@ -88,7 +88,7 @@ impl Reviews {
         let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
         let access = self
             .reviews
-            .group_access(group, viewer)
+            .group_member_access(group, viewer)
             .await?
             .ok_or_else(|| Error::not_found("group_not_found", "Group not found"))?;
         view_group_content(viewer_role(
@@ -109,7 +109,7 @@ mod tests {
     use crate::domain::paging::Paged;
     use crate::domain::review::MovieReviewStats;
     use crate::ids::{GroupId, MovieId, ReviewId, UserId};
-    use crate::ports::review_store::GroupAccess;
+    use crate::ports::favorite_store::GroupAccess;
     use crate::use_cases::reviews::testing::*;
 
     #[tokio::test]
@@ -189,12 +189,15 @@ mod tests {
         ];
         for (membership, refusal) in cases {
             let mut ports = Ports::new();
-            ports.reviews.expect_group_access().returning(move |_, _| {
-                Ok(Some(GroupAccess {
-                    owner_id: owner,
-                    membership,
-                }))
-            });
+            ports
+                .reviews
+                .expect_group_member_access()
+                .returning(move |_, _| {
+                    Ok(Some(GroupAccess {
+                        owner_id: owner,
+                        membership,
+                    }))
+                });
             ports
                 .reviews
                 .expect_group_reviews()
@@ -220,12 +223,15 @@ mod tests {
     #[tokio::test]
     async fn the_owner_reads_group_reviews_and_unknown_groups_are_404() {
         let mut ports = Ports::new();
-        ports.reviews.expect_group_access().returning(|_, _| {
-            Ok(Some(GroupAccess {
-                owner_id: UserId(1),
-                membership: None,
-            }))
-        });
+        ports
+            .reviews
+            .expect_group_member_access()
+            .returning(|_, _| {
+                Ok(Some(GroupAccess {
+                    owner_id: UserId(1),
+                    membership: None,
+                }))
+            });
         ports
             .reviews
             .expect_group_reviews()
@@ -246,7 +252,7 @@ mod tests {
         let mut ports = Ports::new();
         ports
             .reviews
-            .expect_group_access()
+            .expect_group_member_access()
             .returning(|_, _| Ok(None));
         let err = ports
             .build()

@@ -4,6 +4,8 @@ import { Layout } from '@/components/layout/layout';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
 import { HomePage } from '@/features/home/components/home-page';
+import { BrowsePage } from '@/features/movies/components/browse-page';
+import { MoviePage } from '@/features/movies/components/movie-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { AboutPage } from '@/features/static-pages/components/about-page';
 import { ContactPage } from '@/features/static-pages/components/contact-page';
@@ -29,11 +31,11 @@ export const routes: RouteObject[] = [
       { path: '/favorites/:userId', element: soon('Favorites', 'Favorite movie lists arrive soon.') },
       { path: '/watchlist', element: soon('Watchlist', 'Your watchlist arrives soon.') },
       { path: '/watchlist/:userId', element: soon('Watchlist', 'Watchlists arrive soon.') },
-      { path: '/browse', element: soon('Browse movies', 'Browsing movies arrives soon.') },
+      { path: '/browse', element: <BrowsePage /> },
       { path: '/groups', element: soon('Groups', 'Browsing movie groups arrives soon.') },
       { path: '/groups/create', element: soon('Create a group', 'Creating movie groups arrives soon.') },
       { path: '/groups/:id', element: soon('Group', 'Group pages arrive soon.') },
-      { path: '/movie/:id', element: soon('Movie', 'Movie pages with details and reviews arrive soon.') },
+      { path: '/movie/:id', element: <MoviePage /> },
       { path: '/schedule', element: soon('Showtimes', 'Finnkino showtimes arrive soon.') },
       { path: '/search', element: soon('Search', 'Search arrives soon.') },
       { path: '/reviews', element: soon('Reviews', 'Community reviews arrive soon.') },

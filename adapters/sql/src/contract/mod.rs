@@ -11,12 +11,14 @@
 mod deletion;
 pub mod fixtures;
 mod listings;
+mod reviews;
 mod schema;
 mod users;
 
 pub use deletion::*;
 pub use fixtures::{at, group, member, react, review, user};
 pub use listings::*;
+pub use reviews::*;
 pub use schema::*;
 pub use users::*;
 
@@ -49,6 +51,18 @@ macro_rules! contract_suite {
             the_schema_names_its_uniqueness_rules,
             the_schema_refuses_rows_that_break_its_rules,
             ping_answers,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            a_review_is_stored_with_its_movie_and_counted,
+            one_review_per_user_per_movie,
+            reactions_toggle_and_the_counters_follow,
+            simultaneous_reactions_all_count,
+            edits_move_the_rating_counters_and_keep_what_is_left_out,
+            deleting_a_review_takes_its_reactions_and_their_counts,
+            deleting_accounts_keeps_every_review_counter_right,
+            lists_are_newest_first_with_exact_totals_and_capped_interactions,
+            group_reviews_come_from_members_only,
+            leaderboards_read_the_counters,
         );
     };
     (@tests $fresh:expr; $($name:ident),* $(,)?) => {

@@ -1,0 +1,543 @@
+//! The review store's contract: reviews, reactions, and every counter derived from them
+//! equal to what the rows say — after each write, under concurrency, and after accounts
+//! are deleted.
+
+use std::sync::Arc;
+
+use leffaseura_core::domain::membership::Role;
+use leffaseura_core::domain::movie::RememberedMovie;
+use leffaseura_core::domain::rating::Rating;
+use leffaseura_core::domain::review::{NewReview, ReactionKind, ReviewChanges};
+use leffaseura_core::domain::text::ReviewContent;
+use leffaseura_core::error::Conflict;
+use leffaseura_core::ports::{ReviewStore, UserStore};
+use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
+
+use super::fixtures::{assert_conflict, assert_not_found, at, group, member, page, scalar, user};
+use crate::SqlStore;
+
+use ReactionKind::{Dislike, Like};
+
+fn movie(id: i64) -> RememberedMovie {
+    RememberedMovie {
+        id: MovieId(id),
+        title: format!("Movie {id}"),
+        original_title: format!("Original {id}"),
+        release_date: "1999-03-30".into(),
+        release_year: Some(1999),
+        poster: Some(format!("https://img.example/{id}.jpg")),
+        vote_average: Some(7.5),
+    }
+}
+
+fn new_review(author: UserId, movie: i64, rating: i64, seconds: i64) -> NewReview {
+    NewReview {
+        user_id: author,
+        movie_id: MovieId(movie),
+        rating: Rating::new(rating).expect("rating"),
+        content: ReviewContent::parse("A film worth seeing.").expect("content"),
+        created_at: at(seconds),
+    }
+}
+
+async fn write(store: &SqlStore, author: UserId, movie_id: i64, rating: i64, s: i64) -> ReviewId {
+    store
+        .create_review(&new_review(author, movie_id, rating, s), &movie(movie_id))
+        .await
+        .expect("create review")
+}
+
+/// Every counter equals its rows: reviews' likes/dislikes, users' review count, rating sum
+/// and reactions received, and the movies' statistics.
+pub async fn assert_counters_match_rows(store: &SqlStore) {
+    let checks = [
+        (
+            "reviews.likes/dislikes",
+            "SELECT COUNT(*) FROM reviews r WHERE \
+               r.likes <> (SELECT COUNT(*) FROM review_reactions x \
+                           WHERE x.review_id = r.id AND x.kind = 'like') \
+               OR r.dislikes <> (SELECT COUNT(*) FROM review_reactions x \
+                           WHERE x.review_id = r.id AND x.kind = 'dislike')",
+        ),
+        (
+            "users' review counters",
+            "SELECT COUNT(*) FROM users u WHERE \
+               u.review_count <> (SELECT COUNT(*) FROM reviews r WHERE r.user_id = u.id) \
+               OR u.rating_sum <> (SELECT CAST(COALESCE(SUM(r.rating), 0) AS BIGINT) \
+                                   FROM reviews r WHERE r.user_id = u.id)",
+        ),
+        (
+            "users' reactions received",
+            "SELECT COUNT(*) FROM users u WHERE \
+               u.likes_received <> (SELECT COUNT(*) FROM review_reactions x \
+                 JOIN reviews r ON r.id = x.review_id WHERE r.user_id = u.id AND x.kind = 'like') \
+               OR u.dislikes_received <> (SELECT COUNT(*) FROM review_reactions x \
+                 JOIN reviews r ON r.id = x.review_id \
+                 WHERE r.user_id = u.id AND x.kind = 'dislike')",
+        ),
+        (
+            "movie_review_stats",
+            "SELECT COUNT(*) FROM movie_review_stats s WHERE \
+               s.review_count <> (SELECT COUNT(*) FROM reviews r WHERE r.movie_id = s.movie_id) \
+               OR s.rating_sum <> (SELECT CAST(COALESCE(SUM(r.rating), 0) AS BIGINT) \
+                                   FROM reviews r WHERE r.movie_id = s.movie_id) \
+               OR s.rating_1 <> (SELECT COUNT(*) FROM reviews r \
+                                 WHERE r.movie_id = s.movie_id AND r.rating = 1) \
+               OR s.rating_5 <> (SELECT COUNT(*) FROM reviews r \
+                                 WHERE r.movie_id = s.movie_id AND r.rating = 5)",
+        ),
+        (
+            "movies without statistics",
+            "SELECT COUNT(*) FROM (SELECT DISTINCT movie_id FROM reviews) m \
+             WHERE NOT EXISTS (SELECT 1 FROM movie_review_stats s WHERE s.movie_id = m.movie_id)",
+        ),
+    ];
+    for (what, sql) in checks {
+        assert_eq!(scalar(store, sql, &[]).await, 0, "{what} out of step");
+    }
+}
+
+pub async fn a_review_is_stored_with_its_movie_and_counted(store: SqlStore) {
+    let aino = user(&store, "aino").await;
+    let id = write(&store, aino.id, 603, 4, 10).await;
+    let review = store
+        .find_review(id, None)
+        .await
+        .expect("find")
+        .expect("the review");
+    assert_eq!(review.user_id, aino.id);
+    assert_eq!(review.username, "aino");
+    assert_eq!(review.movie_id, MovieId(603));
+    assert_eq!(review.rating, 4);
+    assert_eq!(review.content, "A film worth seeing.");
+    assert_eq!((review.likes, review.dislikes), (0, 0));
+    assert_eq!(review.created_at, at(10));
+    assert_eq!(review.updated_at, at(10));
+    assert_eq!(review.movie.title.as_deref(), Some("Movie 603"));
+    assert_eq!(
+        review.movie.poster_url.as_deref(),
+        Some("https://img.example/603.jpg")
+    );
+    assert_eq!(review.movie.release_year, Some(1999));
+    assert!(review.interactions.is_empty());
+    assert_eq!(review.my_interaction, None);
+
+    let stats = store.user_stats(aino.id).await.expect("stats");
+    assert_eq!((stats.review_count, stats.rating_sum), (1, 4));
+    let movie_stats = store.movie_stats(MovieId(603)).await.expect("movie stats");
+    assert_eq!(movie_stats.total_reviews, 1);
+    assert_eq!(movie_stats.distribution, [0, 0, 0, 1, 0]);
+    assert_eq!(
+        store
+            .movie_stats(MovieId(1))
+            .await
+            .expect("none")
+            .total_reviews,
+        0
+    );
+    assert!(store
+        .find_review(ReviewId(id.0 + 100), None)
+        .await
+        .expect("find")
+        .is_none());
+    assert_counters_match_rows(&store).await;
+}
+
+pub async fn one_review_per_user_per_movie(store: SqlStore) {
+    let aino = user(&store, "aino").await;
+    write(&store, aino.id, 603, 4, 0).await;
+    let again = store
+        .create_review(&new_review(aino.id, 603, 1, 5), &movie(603))
+        .await;
+    assert_conflict(again, Conflict::Review);
+    // The failed attempt left no trace in the counters.
+    let stats = store.user_stats(aino.id).await.expect("stats");
+    assert_eq!((stats.review_count, stats.rating_sum), (1, 4));
+    let gone = store
+        .create_review(&new_review(UserId(aino.id.0 + 50), 603, 1, 5), &movie(603))
+        .await;
+    assert_not_found(gone);
+    assert_counters_match_rows(&store).await;
+}
+
+pub async fn reactions_toggle_and_the_counters_follow(store: SqlStore) {
+    let author = user(&store, "author").await;
+    let fan = user(&store, "fan").await;
+    let id = write(&store, author.id, 603, 5, 0).await;
+    let steps = [
+        (Some(Like), Some(Like), (1, 0)),
+        (Some(Like), None, (0, 0)),
+        (Some(Dislike), Some(Dislike), (0, 1)),
+        (Some(Like), Some(Like), (1, 0)),
+        (None, None, (0, 0)),
+        (None, None, (0, 0)),
+    ];
+    for (n, (requested, expected, counts)) in steps.into_iter().enumerate() {
+        let held = store
+            .react(id, fan.id, requested, at(n as i64))
+            .await
+            .expect("react");
+        assert_eq!(held, expected, "step {n}");
+        let review = store
+            .find_review(id, Some(fan.id))
+            .await
+            .expect("find")
+            .expect("review");
+        assert_eq!((review.likes, review.dislikes), counts, "step {n}");
+        assert_eq!(review.my_interaction, expected, "step {n}");
+        let stats = store.user_stats(author.id).await.expect("stats");
+        assert_eq!(
+            (stats.total_likes, stats.total_dislikes),
+            counts,
+            "step {n}"
+        );
+        assert_counters_match_rows(&store).await;
+    }
+    store
+        .react(id, fan.id, Some(Dislike), at(10))
+        .await
+        .expect("dislike");
+    let review = store
+        .find_review(id, None)
+        .await
+        .expect("find")
+        .expect("review");
+    assert_eq!(review.my_interaction, None, "anonymous viewers have none");
+    assert_eq!(review.interactions.len(), 1);
+    assert_eq!(review.interactions[0].user_id, fan.id);
+    assert_eq!(review.interactions[0].username, "fan");
+    assert_eq!(review.interactions[0].kind, Dislike);
+    assert_not_found(
+        store
+            .react(ReviewId(id.0 + 100), fan.id, Some(Like), at(11))
+            .await,
+    );
+}
+
+pub async fn simultaneous_reactions_all_count(store: SqlStore) {
+    let author = user(&store, "author").await;
+    let id = write(&store, author.id, 603, 5, 0).await;
+    let mut fans = Vec::new();
+    for n in 0..100 {
+        fans.push(user(&store, &format!("fan{n}")).await.id);
+    }
+    let store = Arc::new(store);
+    let mut tasks = Vec::new();
+    for (n, fan) in fans.iter().copied().enumerate() {
+        let store = Arc::clone(&store);
+        let kind = if n % 4 == 0 { Dislike } else { Like };
+        tasks.push(tokio::spawn(async move {
+            store.react(id, fan, Some(kind), at(1)).await
+        }));
+    }
+    // One user toggling fast at the same time: an even number of identical requests.
+    for _ in 0..6 {
+        let store = Arc::clone(&store);
+        let fan = fans[1];
+        tasks.push(tokio::spawn(async move {
+            store.react(id, fan, Some(Like), at(2)).await
+        }));
+    }
+    for task in tasks {
+        task.await.expect("task").expect("every reaction succeeds");
+    }
+    let review = store
+        .find_review(id, None)
+        .await
+        .expect("find")
+        .expect("review");
+    // fan1 liked once and then toggled six more times: liked again in the end; 75 likes and 25 dislikes.
+    assert_eq!((review.likes, review.dislikes), (75, 25));
+    let stats = store.user_stats(author.id).await.expect("stats");
+    assert_eq!((stats.total_likes, stats.total_dislikes), (75, 25));
+    assert_counters_match_rows(&store).await;
+}
+
+pub async fn edits_move_the_rating_counters_and_keep_what_is_left_out(store: SqlStore) {
+    let aino = user(&store, "aino").await;
+    let id = write(&store, aino.id, 603, 2, 0).await;
+    let changes = ReviewChanges::parse(Some(5), None).expect("changes");
+    store
+        .update_review(id, &changes, at(30))
+        .await
+        .expect("update");
+    let review = store
+        .find_review(id, None)
+        .await
+        .expect("find")
+        .expect("review");
+    assert_eq!(review.rating, 5);
+    assert_eq!(review.content, "A film worth seeing.", "content kept");
+    assert_eq!(review.updated_at, at(30));
+    assert_eq!(review.created_at, at(0));
+    let changes = ReviewChanges::parse(None, Some(" Even better. ")).expect("changes");
+    store
+        .update_review(id, &changes, at(40))
+        .await
+        .expect("update");
+    let review = store
+        .find_review(id, None)
+        .await
+        .expect("find")
+        .expect("review");
+    assert_eq!(
+        (review.rating, review.content.as_str()),
+        (5, "Even better.")
+    );
+    assert_eq!(
+        store.user_stats(aino.id).await.expect("stats").rating_sum,
+        5
+    );
+    let stats = store.movie_stats(MovieId(603)).await.expect("movie stats");
+    assert_eq!(stats.distribution, [0, 0, 0, 0, 1]);
+    assert_eq!(stats.average_rating(), Some(5.0));
+    assert_not_found(
+        store
+            .update_review(ReviewId(id.0 + 100), &changes, at(50))
+            .await,
+    );
+    assert_counters_match_rows(&store).await;
+}
+
+pub async fn deleting_a_review_takes_its_reactions_and_their_counts(store: SqlStore) {
+    let author = user(&store, "author").await;
+    let fan = user(&store, "fan").await;
+    let critic = user(&store, "critic").await;
+    let kept = write(&store, author.id, 550, 3, 0).await;
+    let doomed = write(&store, author.id, 603, 5, 1).await;
+    for (who, review, kind) in [
+        (fan.id, kept, Like),
+        (fan.id, doomed, Like),
+        (critic.id, doomed, Dislike),
+    ] {
+        store
+            .react(review, who, Some(kind), at(2))
+            .await
+            .expect("react");
+    }
+    store.delete_review(doomed).await.expect("delete");
+    assert!(store
+        .find_review(doomed, None)
+        .await
+        .expect("find")
+        .is_none());
+    let stats = store.user_stats(author.id).await.expect("stats");
+    assert_eq!(
+        (
+            stats.review_count,
+            stats.rating_sum,
+            stats.total_likes,
+            stats.total_dislikes
+        ),
+        (1, 3, 1, 0)
+    );
+    assert_eq!(
+        store
+            .movie_stats(MovieId(603))
+            .await
+            .expect("stats")
+            .total_reviews,
+        0
+    );
+    assert_not_found(store.delete_review(doomed).await);
+    assert_counters_match_rows(&store).await;
+}
+
+pub async fn deleting_accounts_keeps_every_review_counter_right(store: SqlStore) {
+    let author = user(&store, "author").await;
+    let fan = user(&store, "fan").await;
+    let critic = user(&store, "critic").await;
+    let a = write(&store, author.id, 603, 5, 0).await;
+    let f = write(&store, fan.id, 603, 1, 1).await;
+    store
+        .react(a, fan.id, Some(Like), at(2))
+        .await
+        .expect("like");
+    store
+        .react(a, critic.id, Some(Dislike), at(3))
+        .await
+        .expect("dislike");
+    store
+        .react(f, author.id, Some(Like), at(4))
+        .await
+        .expect("like");
+    store
+        .react(f, critic.id, Some(Like), at(5))
+        .await
+        .expect("like");
+
+    // A reacting user goes: their reactions stop counting.
+    store
+        .delete_user(critic.id, None)
+        .await
+        .expect("delete critic");
+    assert_counters_match_rows(&store).await;
+    let review = store.find_review(a, None).await.expect("find").expect("a");
+    assert_eq!((review.likes, review.dislikes), (1, 0));
+
+    // An author goes: their reviews leave the movie's statistics, their reactions leave
+    // the fan's counters.
+    store
+        .delete_user(author.id, None)
+        .await
+        .expect("delete author");
+    assert_counters_match_rows(&store).await;
+    let stats = store.movie_stats(MovieId(603)).await.expect("stats");
+    assert_eq!(
+        (stats.total_reviews, stats.distribution),
+        (1, [1, 0, 0, 0, 0])
+    );
+    let fan_stats = store.user_stats(fan.id).await.expect("stats");
+    assert_eq!((fan_stats.total_likes, fan_stats.total_dislikes), (0, 0));
+}
+
+pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(store: SqlStore) {
+    let author = user(&store, "author").await;
+    let other = user(&store, "other").await;
+    let mut ids = Vec::new();
+    for n in 0..5 {
+        ids.push(write(&store, author.id, 100 + n, 4, n).await);
+    }
+    let on_603 = write(&store, other.id, 100, 2, 10).await;
+    // 55 reactions on the newest review of movie 100: only the 50 newest are shown.
+    let mut fans = Vec::new();
+    for n in 0..55 {
+        let fan = user(&store, &format!("fan{n}")).await.id;
+        store
+            .react(on_603, fan, Some(Like), at(100 + n))
+            .await
+            .expect("react");
+        fans.push(fan);
+    }
+
+    let movie_page = store
+        .movie_reviews(MovieId(100), page(10, 0), Some(fans[54]))
+        .await
+        .expect("movie reviews");
+    assert_eq!(movie_page.total, 2);
+    let order: Vec<ReviewId> = movie_page.items.iter().map(|r| r.id).collect();
+    assert_eq!(order, vec![on_603, ids[0]], "newest first");
+    let busy = &movie_page.items[0];
+    assert_eq!(busy.likes, 55, "counts are exact");
+    assert_eq!(busy.interactions.len(), 50, "interactions are capped");
+    assert_eq!(
+        busy.interactions[0].user_id, fans[54],
+        "newest reaction first"
+    );
+    assert_eq!(busy.my_interaction, Some(Like));
+    assert_eq!(movie_page.items[1].my_interaction, None);
+    assert_eq!(busy.movie.title.as_deref(), Some("Movie 100"));
+
+    let user_page = store
+        .user_reviews(author.id, page(2, 1), None)
+        .await
+        .expect("user reviews");
+    assert_eq!(user_page.total, 5);
+    let order: Vec<ReviewId> = user_page.items.iter().map(|r| r.id).collect();
+    assert_eq!(order, vec![ids[3], ids[2]]);
+    assert!(user_page.has_more());
+
+    let recent = store.recent_reviews(3, None).await.expect("recent");
+    let order: Vec<ReviewId> = recent.iter().map(|r| r.id).collect();
+    assert_eq!(order, vec![on_603, ids[4], ids[3]]);
+
+    // A review of a movie the store never saw: the movie fields are empty.
+    sqlx::query("DELETE FROM movies WHERE id = 104")
+        .execute(store.pool())
+        .await
+        .expect("forget movie");
+    let unknown = store
+        .find_review(ids[4], None)
+        .await
+        .expect("find")
+        .expect("review");
+    assert_eq!(unknown.movie.title, None);
+    assert_eq!(unknown.movie.release_year, None);
+}
+
+pub async fn group_reviews_come_from_members_only(store: SqlStore) {
+    let owner = user(&store, "owner").await;
+    let member_user = user(&store, "member").await;
+    let pending = user(&store, "pending").await;
+    let outsider = user(&store, "outsider").await;
+    let g = group(&store, owner.id, "Noir").await;
+    member(&store, g, member_user.id, "member", 1).await;
+    member(&store, g, pending.id, "pending", 2).await;
+    let by_owner = write(&store, owner.id, 1, 3, 0).await;
+    let by_member = write(&store, member_user.id, 2, 4, 1).await;
+    write(&store, pending.id, 3, 5, 2).await;
+    write(&store, outsider.id, 4, 5, 3).await;
+
+    let listed = store
+        .group_reviews(GroupId(g), page(10, 0), Some(owner.id))
+        .await
+        .expect("group reviews");
+    assert_eq!(listed.total, 2);
+    let order: Vec<ReviewId> = listed.items.iter().map(|r| r.id).collect();
+    assert_eq!(order, vec![by_member, by_owner]);
+
+    let cases = [
+        (owner.id, Some(Role::Owner)),
+        (member_user.id, Some(Role::Member)),
+        (pending.id, Some(Role::Pending)),
+        (outsider.id, None),
+    ];
+    for (who, membership) in cases {
+        let access = store
+            .group_member_access(GroupId(g), who)
+            .await
+            .expect("access")
+            .expect("the group exists");
+        assert_eq!(access.owner_id, owner.id);
+        assert_eq!(access.membership, membership, "{who:?}");
+    }
+    assert!(store
+        .group_member_access(GroupId(g + 100), owner.id)
+        .await
+        .expect("access")
+        .is_none());
+}
+
+pub async fn leaderboards_read_the_counters(store: SqlStore) {
+    let quiet = user(&store, "quiet").await;
+    let busy = user(&store, "busy").await;
+    let liked = user(&store, "liked").await;
+    let disliked = user(&store, "disliked").await;
+    for n in 0..3 {
+        write(&store, busy.id, n, 3, n).await;
+    }
+    let good = write(&store, liked.id, 10, 5, 5).await;
+    let bad = write(&store, disliked.id, 11, 1, 6).await;
+    store
+        .react(good, quiet.id, Some(Like), at(7))
+        .await
+        .expect("like");
+    store
+        .react(good, busy.id, Some(Like), at(8))
+        .await
+        .expect("like");
+    store
+        .react(bad, quiet.id, Some(Dislike), at(9))
+        .await
+        .expect("dislike");
+
+    let by_count = store.users_by_review_count(3).await.expect("by count");
+    let names: Vec<&str> = by_count.iter().map(|p| p.user.username.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["busy", "liked", "disliked"],
+        "ties: oldest first"
+    );
+    assert_eq!(by_count[0].stats.review_count, 3);
+
+    let by_aura = store.users_by_aura(20).await.expect("by aura");
+    let board: Vec<(&str, i64)> = by_aura
+        .iter()
+        .map(|p| (p.user.username.as_str(), p.stats.aura()))
+        .collect();
+    assert_eq!(
+        board,
+        vec![("liked", 2), ("busy", 0), ("disliked", -1)],
+        "only users with reviews, highest aura first"
+    );
+}

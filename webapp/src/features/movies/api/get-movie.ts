@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import type { Movie } from '../types';
+import { getJson } from './get-json';
+
+/** GET /tmdb/{id} → the movie with cast, key crew and trailer; 404 "Movie not found". */
+export async function getMovie(id: number): Promise<Movie> {
+  return getJson<Movie>(`/tmdb/${id}`, {}, 'Failed to load movie');
+}
+
+export function movieQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['tmdb', 'movie', id],
+    queryFn: () => getMovie(id),
+    staleTime: 10 * 60_000,
+    // A missing movie stays missing; other failures get one more try.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+export function useMovie(id: number | null) {
+  return useQuery({ ...movieQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,207 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { MovieCard } from '@/components/movie-card/movie-card';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useGenres } from '../api/get-genres';
+import { sourceFor, useBrowseMovies } from '../api/get-movie-page';
+import { browseSearch, readBrowseParams, type BrowseState } from '../lib/browse-params';
+import { UI_PAGE_SIZE } from '../lib/paging';
+import type { MovieListItem } from '../types';
+import { GenreChips } from './genre-chips';
+import styles from './browse-page.module.css';
+
+export type BrowsePageProps = {
+  /** Buttons under each tile (favorite/watchlist), composed in by the app. */
+  renderCardActions?: (movie: MovieListItem) => ReactNode;
+};
+
+/**
+ * /browse: a title search (`?q=`), genre filters (`?genres=28,12`) or popular movies, 16 per
+ * page (`?page=`). Everything lives in the URL so Back, Forward and reloads keep the view.
+ */
+export function BrowsePage({ renderCardActions }: BrowsePageProps) {
+  const [params, setParams] = useSearchParams();
+  const state = readBrowseParams(params);
+  const { q, genres, page } = state;
+  usePageTitle(q ? `Search: ${q}` : 'Browse movies');
+
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    // The navbar or Back/Forward changed the search: show it in the box too.
+    setShownQ(q);
+    setText(q);
+  }
+
+  const genresQuery = useGenres();
+  const movies = useBrowseMovies(sourceFor(q, genres), page);
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function go(next: BrowseState) {
+    setParams(new URLSearchParams(browseSearch(next)));
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // A title search covers every genre: TMDB cannot filter a search by genre.
+    go({ q: text.trim(), genres: text.trim() ? [] : genres, page: 1 });
+  }
+
+  function toggleGenre(id: number) {
+    const next = genres.includes(id) ? genres.filter((g) => g !== id) : [...genres, id];
+    go({ q: '', genres: next, page: 1 });
+  }
+
+  function clearFilters() {
+    setText('');
+    go({ q: '', genres: [], page: 1 });
+  }
+
+  function toPage(next: number) {
+    go({ ...state, page: next });
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+  }
+
+  const genreNames = genres.map((id) => genresQuery.data?.find((g) => g.id === id)?.name ?? `#${id}`);
+  const data = movies.data;
+  const heading = q
+    ? data && data.totalResults === 0
+      ? `Ei tuloksia haulle “${q}”`
+      : `Hakutulokset haulle “${q}”`
+    : genres.length > 0
+      ? `${genreNames.join(' + ')} movies`
+      : 'Popular movies';
+  const isDefault = !q && genres.length === 0 && page === 1;
+
+  return (
+    <div className={styles.browse}>
+      <aside className={styles.sidebar} aria-labelledby="browse-genres">
+        <h2 id="browse-genres" className={styles.sideTitle}>
+          Genres
+        </h2>
+        {genresQuery.isPending ? (
+          <p className="muted">Loading genres…</p>
+        ) : genresQuery.isError ? (
+          <p className="muted">
+            Genres could not be loaded.{' '}
+            <button type="button" className={styles.linkButton} onClick={() => void genresQuery.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <GenreChips genres={genresQuery.data} selected={genres} onToggle={toggleGenre} />
+        )}
+        {q && genres.length === 0 ? <p className={styles.hint}>Choosing a genre browses the whole catalog instead of the search.</p> : null}
+      </aside>
+
+      <section className={styles.main} aria-labelledby="browse-heading">
+        <form role="search" className={styles.searchForm} onSubmit={onSearch} aria-label="Search movies on this page">
+          <label htmlFor="browse-search" className="visually-hidden">
+            Movie title
+          </label>
+          <input
+            id="browse-search"
+            type="search"
+            placeholder="Search by title…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoComplete="off"
+          />
+          <div className={styles.formButtons}>
+            <button type="submit" className="btn btn-primary">
+              Search
+            </button>
+            <button type="button" className="btn" onClick={clearFilters} disabled={isDefault && !text}>
+              Clear Filters
+            </button>
+          </div>
+        </form>
+
+        <header className={styles.resultsHeader}>
+          <h1 id="browse-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+            {heading}
+          </h1>
+          {data && data.totalResults > 0 ? (
+            <p className={styles.count}>
+              {data.totalResults.toLocaleString('en-GB')} {data.totalResults === 1 ? 'movie' : 'movies'}
+              {data.pageCount > 1 ? ` · page ${Math.min(page, data.pageCount)} of ${data.pageCount}` : ''}
+            </p>
+          ) : null}
+        </header>
+
+        {movies.error ? (
+          <div className={`notice notice-error ${styles.state}`} role="alert">
+            Search failed{' '}
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void queryClient.refetchQueries({ queryKey: ['tmdb'], type: 'active' })}
+            >
+              Try again
+            </button>
+          </div>
+        ) : !data ? (
+          <LoadingGrid />
+        ) : data.movies.length === 0 ? (
+          page > 1 && data.totalResults > 0 ? (
+            <p className={styles.empty}>
+              There is no page {page}.{' '}
+              <button type="button" className={styles.linkButton} onClick={() => toPage(1)}>
+                Go to the first page
+              </button>
+            </p>
+          ) : (
+            <p className={styles.empty}>
+              {q ? 'Try another title, or browse by genre.' : 'No movies match these genres. Try fewer genres.'}
+            </p>
+          )
+        ) : (
+          <>
+            <ul className={styles.grid} aria-busy={movies.isFetching}>
+              {data.movies.map((movie) => (
+                <li key={movie.id}>
+                  <MovieCard
+                    id={movie.id}
+                    title={movie.title}
+                    posterUrl={movie.posterPath}
+                    year={movie.releaseDate}
+                    rating={movie.voteAverage}
+                    actions={renderCardActions?.(movie)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {data.pageCount > 1 ? (
+              <nav className={styles.pager} aria-label="Pages">
+                <button type="button" className="btn" onClick={() => toPage(page - 1)} disabled={page <= 1}>
+                  <span aria-hidden="true">←</span> Prev
+                </button>
+                <span className={styles.pageInfo} aria-live="polite">
+                  Page {page} of {data.pageCount}
+                </span>
+                <button type="button" className="btn" onClick={() => toPage(page + 1)} disabled={page >= data.pageCount}>
+                  Next <span aria-hidden="true">→</span>
+                </button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function LoadingGrid() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="visually-hidden">Loading movies…</span>
+      <ul className={styles.grid} aria-hidden="true">
+        {Array.from({ length: UI_PAGE_SIZE }, (_, index) => (
+          <li key={index} className={styles.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}

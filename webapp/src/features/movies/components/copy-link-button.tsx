@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import styles from './copy-link-button.module.css';
+
+type CopyState = 'idle' | 'copied' | 'manual';
+
+/** Copies `url`; when neither the Clipboard API nor execCommand works, shows it to copy by hand. */
+export function CopyLinkButton({ url, className }: { url: string; className?: string }) {
+  const [state, setState] = useState<CopyState>('idle');
+
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = window.setTimeout(() => setState('idle'), 2000);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
+  async function copy() {
+    const copied = (await copyWithClipboardApi(url)) || copyWithExecCommand(url);
+    setState(copied ? 'copied' : 'manual');
+  }
+
+  return (
+    <>
+      <button type="button" className={className ?? 'btn'} onClick={() => void copy()}>
+        <span aria-hidden="true">🔗</span> {state === 'copied' ? 'Link copied!' : 'Copy link'}
+      </button>
+      <span className="visually-hidden" role="status">
+        {state === 'copied' ? 'Link copied to the clipboard.' : ''}
+      </span>
+      {state === 'manual' ? (
+        <label className={styles.manual}>
+          <span>Copy this link:</span>{' '}
+          <input type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} autoFocus />
+        </label>
+      ) : null}
+    </>
+  );
+}
+
+async function copyWithClipboardApi(text: string): Promise<boolean> {
+  if (!navigator.clipboard?.writeText) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false; // denied, or the page is not focused
+  }
+}
+
+function copyWithExecCommand(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return typeof document.execCommand === 'function' && document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
