@@ -17,6 +17,18 @@ pub fn store_error(err: sqlx::Error) -> StoreError {
     StoreError::Backend(Box::new(err))
 }
 
+/// True for failures that a retry of the whole transaction may cure: a Postgres deadlock
+/// (`40P01`) or serialization failure (`40001`), SQLite's `SQLITE_BUSY` (5, 517).
+pub fn is_transient(err: &StoreError) -> bool {
+    let StoreError::Backend(source) = err else {
+        return false;
+    };
+    let Some(sqlx::Error::Database(db)) = source.downcast_ref::<sqlx::Error>() else {
+        return false;
+    };
+    matches!(db.code().as_deref(), Some("40P01" | "40001" | "5" | "517"))
+}
+
 /// Which uniqueness rule a unique violation broke.
 ///
 /// Postgres names the constraint or unique index (`users_username_key`); SQLite names the

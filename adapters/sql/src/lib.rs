@@ -29,7 +29,7 @@ use sqlx::{Any, Transaction};
 
 use leffaseura_core::StoreError;
 
-pub use error::{classify, store_error};
+pub use error::{classify, is_transient, store_error};
 pub use time::{from_millis, to_millis};
 
 /// Which database a [`SqlStore`] talks to; the few statements that differ look at it.

@@ -14,7 +14,7 @@ use leffaseura_core::domain::user::{
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::{StoreError, UserId};
 
-use crate::error::store_error;
+use crate::error::{is_transient, store_error};
 use crate::time::{from_millis, to_millis};
 use crate::SqlStore;
 
@@ -103,6 +103,79 @@ impl SqlStore {
             .fetch_optional(self.pool())
             .await
             .map_err(store_error)
+    }
+
+    /// One attempt of [`UserStore::delete_user`], in one transaction.
+    async fn delete_user_once(
+        &self,
+        id: UserId,
+        log: Option<&NewModerationEntry>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+
+        // A write first: it locks the user's row (Postgres) and tells us whether it exists.
+        let found = sqlx::query("UPDATE users SET token_version = token_version + 1 WHERE id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?
+            .rows_affected();
+        if found == 0 {
+            return Err(StoreError::NotFound);
+        }
+
+        // The cascade will remove this user's reactions; take them off the counters of the
+        // reviews they were on and of those reviews' authors first. (Reactions on the
+        // user's own reviews vanish with the reviews and the author, so they are skipped.)
+        // Authors' rows before review rows: the same lock order as the review store.
+        let count_own = |kind: &str, on_review: &str| {
+            format!(
+                "(SELECT COUNT(*) FROM review_reactions rr JOIN reviews r ON r.id = rr.review_id \
+                 WHERE rr.user_id = $1 AND rr.kind = '{kind}' AND {on_review})"
+            )
+        };
+        let authors_sql = format!(
+            "UPDATE users SET likes_received = likes_received - {}, \
+               dislikes_received = dislikes_received - {} \
+             WHERE id <> $1 AND id IN (SELECT r.user_id FROM review_reactions rr \
+               JOIN reviews r ON r.id = rr.review_id WHERE rr.user_id = $1)",
+            count_own("like", "r.user_id = users.id"),
+            count_own("dislike", "r.user_id = users.id"),
+        );
+        let reviews_sql = format!(
+            "UPDATE reviews SET likes = likes - {}, dislikes = dislikes - {} \
+             WHERE user_id <> $1 AND id IN \
+               (SELECT review_id FROM review_reactions WHERE user_id = $1)",
+            count_own("like", "r.id = reviews.id"),
+            count_own("dislike", "r.id = reviews.id"),
+        );
+        for sql in [authors_sql, reviews_sql] {
+            sqlx::query(&sql)
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await
+                .map_err(store_error)?;
+        }
+
+        sqlx::query("DELETE FROM group_members WHERE user_id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?;
+        Self::hand_over_groups(&mut tx, id).await?;
+
+        // Reviews, reactions, favorites (including group favorites the user added) go with
+        // the account by ON DELETE CASCADE.
+        sqlx::query("DELETE FROM users WHERE id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?;
+
+        if let Some(entry) = log {
+            insert_moderation_entry(&mut tx, entry).await?;
+        }
+        tx.commit().await.map_err(store_error)
     }
 
     /// Hands every group `user` owns to its successor, or deletes the group when nobody
@@ -290,71 +363,15 @@ impl UserStore for SqlStore {
         id: UserId,
         log: Option<NewModerationEntry>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-
-        // A write first: it locks the user's row (Postgres) and tells us whether it exists.
-        let found = sqlx::query("UPDATE users SET token_version = token_version + 1 WHERE id = $1")
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(store_error)?
-            .rows_affected();
-        if found == 0 {
-            return Err(StoreError::NotFound);
+        // Two deletions that touch each other's counters may deadlock on Postgres; the
+        // server aborts one of them, which is then simply run again.
+        let mut attempt = 1;
+        loop {
+            match self.delete_user_once(id, log.as_ref()).await {
+                Err(err) if attempt < 5 && is_transient(&err) => attempt += 1,
+                result => return result,
+            }
         }
-
-        // The cascade will remove this user's reactions; take them off the counters of the
-        // reviews they were on and of those reviews' authors first. (Reactions on the
-        // user's own reviews vanish with the reviews and the author, so they are skipped.)
-        // Authors' rows before review rows: the same lock order as the review store.
-        let count_own = |kind: &str, on_review: &str| {
-            format!(
-                "(SELECT COUNT(*) FROM review_reactions rr JOIN reviews r ON r.id = rr.review_id \
-                 WHERE rr.user_id = $1 AND rr.kind = '{kind}' AND {on_review})"
-            )
-        };
-        let authors_sql = format!(
-            "UPDATE users SET likes_received = likes_received - {}, \
-               dislikes_received = dislikes_received - {} \
-             WHERE id <> $1 AND id IN (SELECT r.user_id FROM review_reactions rr \
-               JOIN reviews r ON r.id = rr.review_id WHERE rr.user_id = $1)",
-            count_own("like", "r.user_id = users.id"),
-            count_own("dislike", "r.user_id = users.id"),
-        );
-        let reviews_sql = format!(
-            "UPDATE reviews SET likes = likes - {}, dislikes = dislikes - {} \
-             WHERE user_id <> $1 AND id IN \
-               (SELECT review_id FROM review_reactions WHERE user_id = $1)",
-            count_own("like", "r.id = reviews.id"),
-            count_own("dislike", "r.id = reviews.id"),
-        );
-        for sql in [authors_sql, reviews_sql] {
-            sqlx::query(&sql)
-                .bind(id.0)
-                .execute(&mut *tx)
-                .await
-                .map_err(store_error)?;
-        }
-
-        sqlx::query("DELETE FROM group_members WHERE user_id = $1")
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(store_error)?;
-        Self::hand_over_groups(&mut tx, id).await?;
-
-        // Reviews, reactions, favorites (including group favorites the user added) go with
-        // the account by ON DELETE CASCADE.
-        sqlx::query("DELETE FROM users WHERE id = $1")
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(store_error)?;
-
-        if let Some(entry) = &log {
-            insert_moderation_entry(&mut tx, entry).await?;
-        }
-        tx.commit().await.map_err(store_error)
     }
 
     async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError> {

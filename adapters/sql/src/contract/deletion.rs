@@ -1,6 +1,7 @@
 //! Deleting accounts: cascades, group succession, counters of others.
 
 use leffaseura_core::domain::moderation::ModerationAction;
+use leffaseura_core::domain::paging::PageRequest;
 use leffaseura_core::ports::UserStore;
 use sqlx::Row;
 
@@ -221,4 +222,35 @@ pub async fn deleting_a_user_writes_the_moderation_entry(store: SqlStore) {
     assert_eq!(log.items[0].action, ModerationAction::DeleteUser);
     assert_eq!(log.items[0].target, "user:spammer");
     assert_not_found(store.delete_user(spammer.id, None).await);
+}
+
+/// Each deletion corrects the other's counters, so on Postgres the two transactions may
+/// deadlock; the store retries the one the server aborts.
+pub async fn users_who_reacted_to_each_other_can_leave_at_the_same_time(store: SqlStore) {
+    for round in 0..8 {
+        let a = user(&store, &format!("first{round}")).await;
+        let b = user(&store, &format!("second{round}")).await;
+        let by_a = review(&store, a.id, 550, 4).await;
+        let by_b = review(&store, b.id, 550, 2).await;
+        react(&store, a.id, by_b, true).await;
+        react(&store, b.id, by_a, false).await;
+        let (left, right) = (store.clone(), store.clone());
+        let (first, second) = tokio::join!(
+            tokio::spawn(async move { left.delete_user(a.id, None).await }),
+            tokio::spawn(async move { right.delete_user(b.id, None).await }),
+        );
+        first.expect("task").expect("first deletion");
+        second.expect("task").expect("second deletion");
+    }
+    assert_eq!(
+        store
+            .list_users(PageRequest {
+                limit: 1,
+                offset: 0
+            })
+            .await
+            .expect("list")
+            .total,
+        0
+    );
 }

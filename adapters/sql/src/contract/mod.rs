@@ -44,6 +44,7 @@ macro_rules! contract_suite {
             a_group_with_only_pending_requests_is_deleted_with_its_owner,
             counters_of_other_users_are_corrected_when_a_reacting_user_is_deleted,
             deleting_a_user_writes_the_moderation_entry,
+            users_who_reacted_to_each_other_can_leave_at_the_same_time,
             list_users_pages_oldest_first_with_a_total,
             the_moderation_log_is_newest_first,
             concurrent_writers_do_not_fail,
