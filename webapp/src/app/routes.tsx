@@ -3,6 +3,8 @@ import { ComingSoon } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
+import { FavoritesPage } from '@/features/favorites/components/favorites-page';
+import { WatchlistPage } from '@/features/favorites/components/watchlist-page';
 import { HomePage } from '@/features/home/components/home-page';
 import { BrowsePage } from '@/features/movies/components/browse-page';
 import { MoviePage } from '@/features/movies/components/movie-page';
@@ -28,9 +30,9 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: <SettingsPage /> },
       { path: '/profile', element: soon('Profile', 'Profiles with your bio, reviews and stats arrive soon.') },
       { path: '/profile/:userId', element: soon('Profile', 'Member profiles arrive soon.') },
-      { path: '/favorites/:userId', element: soon('Favorites', 'Favorite movie lists arrive soon.') },
-      { path: '/watchlist', element: soon('Watchlist', 'Your watchlist arrives soon.') },
-      { path: '/watchlist/:userId', element: soon('Watchlist', 'Watchlists arrive soon.') },
+      { path: '/favorites/:userId', element: <FavoritesPage /> },
+      { path: '/watchlist', element: <WatchlistPage /> },
+      { path: '/watchlist/:userId', element: <WatchlistPage /> },
       { path: '/browse', element: <BrowsePage /> },
       { path: '/groups', element: soon('Groups', 'Browsing movie groups arrives soon.') },
       { path: '/groups/create', element: soon('Create a group', 'Creating movie groups arrives soon.') },

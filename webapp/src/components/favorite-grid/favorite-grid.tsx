@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import type { Favorite } from '@/components/movie-actions/api/favorites-api';
+import { MovieActions } from '@/components/movie-actions/movie-actions';
+import styles from './favorite-grid.module.css';
+
+/** TMDB's image service at list width (PRODUCT-SPEC §2: posters at width 300). */
+const IMAGE_BASE = 'https://image.tmdb.org/t/p/w300';
+
+/** The poster to show: our server's URLs as they are, a bare TMDB path at width 300. */
+export function posterSrc(item: Pick<Favorite, 'poster_url' | 'poster_path'>): string | null {
+  for (const value of [item.poster_url, item.poster_path]) {
+    if (!value) continue;
+    if (/^https?:\/\//.test(value) || value.startsWith('/api/')) return value;
+    if (value.startsWith('/')) return `${IMAGE_BASE}${value}`;
+  }
+  return null;
+}
+
+/** The IMDb-style rating with one decimal, or "N/A" (PRODUCT-SPEC §2). */
+export function formatRating(rating: Favorite['imdb_rating']): string {
+  const value = typeof rating === 'string' ? Number.parseFloat(rating) : rating;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value.toFixed(1) : 'N/A';
+}
+
+function yearOf(item: Favorite): string {
+  const year = item.release_year;
+  if (year === null || year === undefined || year === '' || year === 0) return '';
+  return String(year).slice(0, 4);
+}
+
+/** One saved movie: poster (or "No image"), title, year and rating link to the movie; the action bar sits beside. */
+export function FavoriteCard({ item }: { item: Favorite }) {
+  const movieId = item.tmdb_id ?? item.movie_id;
+  const title = item.original_title || `Movie #${movieId}`;
+  const src = posterSrc(item);
+  const year = yearOf(item);
+  return (
+    <li className={styles.card}>
+      <Link to={`/movie/${movieId}`} className={styles.link}>
+        <div className={styles.poster}>
+          {src ? (
+            <img src={src} alt="" loading="lazy" width={300} height={450} />
+          ) : (
+            <span className={styles.noImage}>No image</span>
+          )}
+        </div>
+        <div className={styles.body}>
+          <h3 className={styles.title}>{title}</h3>
+          <p className={styles.meta}>
+            {year ? <span>{year}</span> : null}
+            <span className={styles.rating}>
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">Rating</span> {formatRating(item.imdb_rating)}
+            </span>
+          </p>
+        </div>
+      </Link>
+      <div className={styles.actions}>
+        <MovieActions movieId={movieId} title={title} year={item.release_year} posterPath={item.poster_path} />
+      </div>
+    </li>
+  );
+}
+
+export type FavoriteGridProps = {
+  items: Favorite[];
+  /** Show only the first N (the profile's previews: 4, or 8 on its Favorites tab). */
+  limit?: number;
+  /** Names the list for screen readers, e.g. "Kaisa's watchlist". */
+  label?: string;
+};
+
+/** A responsive grid of saved movies (watchlist, favorites, profile previews). */
+export function FavoriteGrid({ items, limit, label }: FavoriteGridProps) {
+  const shown = limit === undefined ? items : items.slice(0, limit);
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {shown.map((item) => (
+        <FavoriteCard key={`${item.type}-${item.tmdb_id ?? item.movie_id}`} item={item} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,182 @@
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import { Dialog } from '@/components/dialog/dialog';
+import { MessageDialog } from '@/components/dialog/message-dialog';
+import { FAVORITE, WATCHLIST, type FavoriteType, type MovieRef } from './api/favorites-api';
+import { useFavoriteStatus, useViewerKey } from './api/use-favorite-status';
+import { toggleMutationKey, useToggleFavorite } from './api/use-toggle-favorite';
+import styles from './movie-actions.module.css';
+
+export type MovieActionsProps = {
+  movieId: number | string;
+  /** Sent with an add (original_title) and used in the accessible group name. */
+  title: string;
+  /** Release year, or a `YYYY-MM-DD` date. */
+  year?: number | string | null;
+  posterPath?: string | null;
+  /** "compact": round icon buttons for tiles; "full": icon and text, for the Movie page. */
+  variant?: 'compact' | 'full';
+  className?: string;
+};
+
+/** The watchlist failure is an alert (PRODUCT-SPEC §8); favorite failures are only logged. */
+export const WATCHLIST_FAILED = 'Failed to update watchlist';
+
+/**
+ * Favorite (heart) and watchlist (bookmark) toggles for one movie. They flip at once and
+ * flip back when the server refuses; a click while the previous one is on its way is
+ * ignored, so a double-click never adds twice. Visitors get a login prompt instead.
+ */
+export function MovieActions({ movieId, title, year, posterPath, variant = 'compact', className }: MovieActionsProps) {
+  const id = Number(movieId);
+  const viewer = useViewerKey();
+  const { status } = useFavoriteStatus(id);
+  const [dialog, setDialog] = useState<'login' | 'failed' | null>(null);
+  const movie: MovieRef = { id, title, year, posterPath };
+
+  const buttons = (
+    [
+      { type: FAVORITE, label: 'Favorite', pressed: status.is_favorite, icon: <HeartIcon /> },
+      { type: WATCHLIST, label: 'Watchlist', pressed: status.is_watchlist, icon: <BookmarkIcon /> },
+    ] as const
+  ).map(({ type, label, pressed, icon }) => (
+    <ToggleButton
+      key={type}
+      viewer={viewer}
+      movie={movie}
+      type={type}
+      label={label}
+      pressed={pressed}
+      icon={icon}
+      variant={variant}
+      onNeedLogin={() => setDialog('login')}
+      onFailed={() => setDialog('failed')}
+    />
+  ));
+
+  return (
+    <div
+      role="group"
+      aria-label={`Actions for ${title}`}
+      className={[styles.bar, styles[variant], className].filter(Boolean).join(' ')}
+    >
+      {buttons}
+      {dialog === 'login'
+        ? createPortal(<LoginPrompt onClose={() => setDialog(null)} />, document.body)
+        : null}
+      {dialog === 'failed'
+        ? createPortal(
+            <MessageDialog
+              title={WATCHLIST_FAILED}
+              message={`“${title}” could not be saved. Please try again in a moment.`}
+              tone="danger"
+              onClose={() => setDialog(null)}
+            />,
+            document.body,
+          )
+        : null}
+    </div>
+  );
+}
+
+type ToggleButtonProps = {
+  viewer: string | null;
+  movie: MovieRef;
+  type: FavoriteType;
+  label: string;
+  pressed: boolean;
+  icon: ReactNode;
+  variant: 'compact' | 'full';
+  onNeedLogin: () => void;
+  onFailed: () => void;
+};
+
+function ToggleButton({ viewer, movie, type, label, pressed, icon, variant, onNeedLogin, onFailed }: ToggleButtonProps) {
+  const queryClient = useQueryClient();
+  const toggle = useToggleFavorite(viewer ?? 'visitor', movie.id, type);
+  const mutationKey = toggleMutationKey(movie.id, type);
+  // Counts this movie's toggle in any bar on the page (the same movie can show twice).
+  const busy = useIsMutating({ mutationKey, exact: true }) > 0;
+  const sending = useRef(false);
+
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
+    // Tiles may sit inside a link or a clickable card: the button is the only target.
+    event.preventDefault();
+    event.stopPropagation();
+    if (viewer === null) {
+      onNeedLogin();
+      return;
+    }
+    if (sending.current || queryClient.isMutating({ mutationKey, exact: true }) > 0) return;
+    sending.current = true;
+    toggle.mutate(
+      { movie, type, add: !pressed },
+      {
+        onError: (error) => {
+          if (type === WATCHLIST) onFailed();
+          else console.error('Failed to update favorites', error);
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  }
+
+  const action = pressed ? `Remove from ${type === WATCHLIST ? 'watchlist' : 'favorites'}` : `Add to ${type === WATCHLIST ? 'watchlist' : 'favorites'}`;
+  return (
+    <button
+      type="button"
+      className={`${styles.toggle} ${type === WATCHLIST ? styles.watchlist : styles.favorite}`}
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-disabled={busy || undefined}
+      aria-haspopup={viewer === null ? 'dialog' : undefined}
+      title={viewer === null ? 'Log in to save movies' : action}
+      data-busy={busy || undefined}
+      onClick={onClick}
+    >
+      {icon}
+      {variant === 'full' ? <span className={styles.text}>{label}</span> : null}
+    </button>
+  );
+}
+
+/** Shown to visitors instead of toggling (PRODUCT-SPEC §6). */
+function LoginPrompt({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog
+      title="Log in to save movies"
+      description="Favorites and a watchlist are for signed-in members. Log in, or create a free account."
+      onClose={onClose}
+      actions={
+        <>
+          <Link to="/signup" className="btn" onClick={onClose}>
+            Create an account
+          </Link>
+          <Link to="/login" className="btn btn-primary" onClick={onClose} data-autofocus>
+            Login / Sign In
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+function HeartIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 20.5s-7.5-4.6-9.3-9.6C1.6 7.7 3.6 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.4 0 5.4 3.2 4.3 6.4-1.8 5-9.3 9.6-9.3 9.6z" />
+    </svg>
+  );
+}
+
+function BookmarkIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.3-6.5 4.3v-16a1 1 0 0 1 1-1z" />
+    </svg>
+  );
+}

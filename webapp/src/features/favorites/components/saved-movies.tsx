@@ -1,0 +1,66 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { FavoriteGrid } from '@/components/favorite-grid/favorite-grid';
+import { userFavoritesInfiniteOptions } from '@/components/favorite-grid/user-favorites-query';
+import type { FavoriteType } from '@/components/movie-actions/api/favorites-api';
+import styles from './favorites.module.css';
+
+type SavedMoviesProps = {
+  userId: number | string;
+  type: FavoriteType;
+  /** The page's heading, shown once the list has loaded. */
+  heading: string;
+  texts: { loading: string; error: string; empty: ReactNode; label: string };
+};
+
+/** One user's watchlist or favorites: loading, error, empty, or the grid with "Show more". */
+export function SavedMovies({ userId, type, heading, texts }: SavedMoviesProps) {
+  const query = useInfiniteQuery(userFavoritesInfiniteOptions(userId, type));
+
+  if (query.isPending) {
+    return (
+      <p className={styles.state} role="status">
+        {texts.loading}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.state}>
+        <p className="notice notice-error" role="alert">
+          {texts.error}
+        </p>
+        <button type="button" className="btn" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const items = query.data.pages.flatMap((page) => page.items);
+  const total = query.data.pages[0]?.pagination?.total ?? items.length;
+  return (
+    <>
+      <header className={styles.head}>
+        <h1>{heading}</h1>
+        {items.length > 0 ? (
+          <p className="muted">
+            {total} {total === 1 ? 'movie' : 'movies'}
+          </p>
+        ) : null}
+      </header>
+      {items.length === 0 ? (
+        <div className={`card ${styles.empty}`}>{texts.empty}</div>
+      ) : (
+        <FavoriteGrid items={items} label={texts.label} />
+      )}
+      {query.hasNextPage ? (
+        <div className={styles.more}>
+          <button type="button" className="btn" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
