@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
+import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
 import { FavoritesPage } from '@/features/favorites/components/favorites-page';
@@ -18,6 +19,19 @@ import { NotFoundPage } from './not-found-page';
 /** Pages whose feature is not built yet: each says so in one sentence. */
 const soon = (title: string, message: string) => <ComingSoon title={title} message={message} />;
 
+/** The favorite/watchlist toggles for a movie tile (Browse) or the Movie page. */
+type ActionMovie = { id: number; title: string; originalTitle: string; releaseDate: string; posterPath: string | null };
+const movieActions = (movie: ActionMovie, variant: 'compact' | 'full') => (
+  <MovieActions
+    movieId={movie.id}
+    title={movie.title}
+    originalTitle={movie.originalTitle}
+    year={movie.releaseDate}
+    posterPath={movie.posterPath}
+    variant={variant}
+  />
+);
+
 /** Every route of PRODUCT-SPEC §2. */
 export const routes: RouteObject[] = [
   {
@@ -33,11 +47,11 @@ export const routes: RouteObject[] = [
       { path: '/favorites/:userId', element: <FavoritesPage /> },
       { path: '/watchlist', element: <WatchlistPage /> },
       { path: '/watchlist/:userId', element: <WatchlistPage /> },
-      { path: '/browse', element: <BrowsePage /> },
+      { path: '/browse', element: <BrowsePage renderCardActions={(movie) => movieActions(movie, 'compact')} /> },
       { path: '/groups', element: soon('Groups', 'Browsing movie groups arrives soon.') },
       { path: '/groups/create', element: soon('Create a group', 'Creating movie groups arrives soon.') },
       { path: '/groups/:id', element: soon('Group', 'Group pages arrive soon.') },
-      { path: '/movie/:id', element: <MoviePage /> },
+      { path: '/movie/:id', element: <MoviePage renderActions={(movie) => movieActions(movie, 'full')} /> },
       { path: '/schedule', element: soon('Showtimes', 'Finnkino showtimes arrive soon.') },
       { path: '/search', element: soon('Search', 'Search arrives soon.') },
       { path: '/reviews', element: soon('Reviews', 'Community reviews arrive soon.') },

@@ -11,8 +11,10 @@ import styles from './movie-actions.module.css';
 
 export type MovieActionsProps = {
   movieId: number | string;
-  /** Sent with an add (original_title) and used in the accessible group name. */
+  /** The title shown to the user; names the button group for screen readers. */
   title: string;
+  /** Sent with an add as `original_title` (the title when not given). */
+  originalTitle?: string | null;
   /** Release year, or a `YYYY-MM-DD` date. */
   year?: number | string | null;
   posterPath?: string | null;
@@ -29,12 +31,12 @@ export const WATCHLIST_FAILED = 'Failed to update watchlist';
  * flip back when the server refuses; a click while the previous one is on its way is
  * ignored, so a double-click never adds twice. Visitors get a login prompt instead.
  */
-export function MovieActions({ movieId, title, year, posterPath, variant = 'compact', className }: MovieActionsProps) {
+export function MovieActions({ movieId, title, originalTitle, year, posterPath, variant = 'compact', className }: MovieActionsProps) {
   const id = Number(movieId);
   const viewer = useViewerKey();
   const { status } = useFavoriteStatus(id);
   const [dialog, setDialog] = useState<'login' | 'failed' | null>(null);
-  const movie: MovieRef = { id, title, year, posterPath };
+  const movie: MovieRef = { id, title: originalTitle || title, year, posterPath };
 
   const buttons = (
     [
