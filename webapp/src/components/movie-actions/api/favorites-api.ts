@@ -52,9 +52,8 @@ function statusItems(body: unknown): unknown[] {
 
 /** GET /favorites/status/{ids}: `{data: [{tmdb_id, is_favorite, is_watchlist}]}`. */
 export async function getFavoriteStatuses(ids: number[]): Promise<Map<number, FavoriteStatus>> {
-  const { data, error, response } = await client.GET('/favorites/status/{ids}', {
-    params: { path: { ids: ids.join(',') } },
-  });
+  // Literal commas (a path parameter would be sent as %2C); the ids are plain integers.
+  const { data, error, response } = await client.GET(`/favorites/status/${ids.map((id) => Math.trunc(id)).join(',')}`);
   if (!response.ok) throw new ApiError(response.status, error, 'Failed to load favorite status');
   const statuses = new Map<number, FavoriteStatus>();
   for (const item of statusItems(data)) {
