@@ -58,13 +58,12 @@ async function waitUntil(time: number) {
 }
 
 /**
- * Lets answers arrive and React Query tell the components: reading a Response body takes
- * real event-loop turns, and the query notifications ride a 1 ms (fake) timer.
+ * Lets answers arrive and React Query tell the components (its notifications ride a
+ * short fake timer).
  */
 async function settle() {
   for (let round = 0; round < 10; round += 1) {
     await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve));
       await vi.advanceTimersByTimeAsync(1);
     });
   }
