@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
+import { FavoritesPage } from './favorites-page';
+
+const mikko = { ...testUser, id: 5, username: 'mikko', email: undefined };
+
+function renderFavorites(userId: number | string) {
+  return renderWithProviders(<FavoritesPage />, { path: `/favorites/${userId}`, route: '/favorites/:userId' });
+}
+
+describe('FavoritesPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows anyone's favorites under their username, to visitors too", async () => {
+    const calls = mockApi(({ path }) => {
+      if (path === '/users/5') return { status: 200, body: { success: true, user: mikko } };
+      if (path === '/favorites/user/5/2')
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: [{ id: 1, tmdb_id: 31, movie_id: 31, type: 2, original_title: 'Le Havre', release_year: 2011, poster_path: null, imdb_rating: 7.2, created_at: '2025-10-14T18:03:00Z' }],
+            pagination: { total: 1, limit: 48, offset: 0, hasMore: false },
+          },
+        };
+      return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
+    });
+    renderFavorites(5);
+    expect(screen.getByText('Loading favorites...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "mikko's Favorites" })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: "mikko's favorite movies" });
+    expect(within(list).getByRole('link', { name: /Le Havre/ })).toHaveAttribute('href', '/movie/31');
+    // A visitor's bars ask nothing.
+    expect(calls.some((call) => call.path.startsWith('/favorites/status'))).toBe(false);
+  });
+
+  it('says so when a user has no favorites, and invites the owner to add some', async () => {
+    logIn();
+    mockApi(({ path }) => {
+      if (path === `/users/${testUser.id}`) return { status: 200, body: { success: true, user: testUser } };
+      if (path === `/favorites/user/${testUser.id}/2`)
+        return { status: 200, body: { success: true, data: [], pagination: { total: 0, limit: 48, offset: 0, hasMore: false } } };
+      return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
+    });
+    renderFavorites(testUser.id);
+    expect(await screen.findByText('You have no favorites yet. ❤️')).toBeInTheDocument();
+  });
+
+  it("says 'Profile not found.' for an unknown user", async () => {
+    mockApi(() => ({ status: 404, body: { success: false, code: 'not_found', message: 'User not found' } }));
+    renderFavorites(404);
+    expect(await screen.findByRole('heading', { name: 'Profile not found.' })).toBeInTheDocument();
+  });
+});
