@@ -254,6 +254,20 @@ describe('MovieActions', () => {
     expect(button(1, 'Watchlist')).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('does not undo an add with the second click of a double-click, even when the add was quick', async () => {
+    logIn();
+    const server = fakeServer();
+    renderWithProviders(bars([1]));
+    await waitUntil(300);
+    await settle();
+    fireEvent.click(button(1, 'Watchlist'), { detail: 1 });
+    await settle(); // the add has been answered
+    fireEvent.click(button(1, 'Watchlist'), { detail: 2 });
+    await settle();
+    expect(server.writes().map((call) => call.method)).toEqual(['POST']);
+    expect(button(1, 'Watchlist')).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('updates every bar that shows the same movie', async () => {
     logIn();
     const server = fakeServer();

@@ -111,6 +111,8 @@ function ToggleButton({ viewer, movie, type, label, pressed, icon, variant, onNe
       onNeedLogin();
       return;
     }
+    // The second click of a double-click repeats the first one's intent: never undo it.
+    if (event.detail > 1) return;
     if (sending.current || queryClient.isMutating({ mutationKey, exact: true }) > 0) return;
     sending.current = true;
     toggle.mutate(
