@@ -210,7 +210,10 @@ impl TmdbCatalog {
         query: Vec<(&'static str, String)>,
         page: CatalogPage,
     ) -> Result<MoviePage, Error> {
-        let body = self.get(path, &query).await?;
+        let body = self
+            .get(path, &query)
+            .await
+            .map_err(|err| list_error(path, err))?;
         wire::parse_page(&body, page.get(), &self.images).map_err(|err| malformed(path, &err))
     }
 
@@ -227,6 +230,19 @@ impl TmdbCatalog {
             .await?
             .results)
     }
+}
+
+/// A 404 means "no such movie" only on the details endpoint; on a list endpoint it means
+/// a wrong `TMDB_API_BASE`.
+fn list_error(path: &str, err: Error) -> Error {
+    if matches!(err, Error::NotFound { .. }) {
+        tracing::error!(
+            path,
+            "TMDB answered 404 for a list endpoint: check TMDB_API_BASE"
+        );
+        return upstream_error("The movie service refused our request.");
+    }
+    err
 }
 
 fn malformed(path: &str, err: &serde_json::Error) -> Error {
@@ -258,7 +274,10 @@ impl MovieCatalog for TmdbCatalog {
 
     async fn genres(&self) -> Result<Vec<Genre>, Error> {
         let path = "/genre/movie/list";
-        let body = self.get(path, &self.common()).await?;
+        let body = self
+            .get(path, &self.common())
+            .await
+            .map_err(|err| list_error(path, err))?;
         wire::parse_genres(&body).map_err(|err| malformed(path, &err))
     }
 

@@ -316,3 +316,15 @@ async fn best_match_rejects_a_blank_title_without_calling_tmdb() {
     assert!(matches!(err, Error::Invalid { .. }));
     assert_eq!(fake.hits(), 0);
 }
+
+#[tokio::test]
+async fn a_404_on_a_list_endpoint_is_an_upstream_error() {
+    let fake = start(|_, _| Reply::json(404, fixture("error_404.json"))).await;
+    let err = catalog(&fake)
+        .popular(CatalogPage::FIRST)
+        .await
+        .unwrap_err();
+    assert!(is_upstream(&err, false), "{err:?}");
+    let err = catalog(&fake).genres().await.unwrap_err();
+    assert!(is_upstream(&err, false), "{err:?}");
+}
