@@ -194,6 +194,14 @@ impl TestServer {
         self.base_url = wait_for_listening(&mut self.child).await;
     }
 
+    /// The URL of this server's database, for fixtures no API writes yet (groups):
+    /// the SQLite file in the private data directory, or the fresh Postgres database.
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!("sqlite://{}", self.data_dir.path().join("leffaseura.db").display())
+        })
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }
