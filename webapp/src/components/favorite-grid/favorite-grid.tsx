@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Favorite } from '@/components/movie-actions/api/favorites-api';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
@@ -6,13 +7,16 @@ import styles from './favorite-grid.module.css';
 /** TMDB's image service at list width (PRODUCT-SPEC §2: posters at width 300). */
 const IMAGE_BASE = 'https://image.tmdb.org/t/p/w300';
 
-/** The poster to show: our server's URLs as they are, a bare TMDB path at width 300. */
+/**
+ * The poster to show. `poster_path` is what the client stored (our server's full or
+ * `/api/...` URL, or a bare TMDB path shown at width 300); `poster_url` is the fallback.
+ */
 export function posterSrc(item: Pick<Favorite, 'poster_url' | 'poster_path'>): string | null {
-  for (const value of [item.poster_url, item.poster_path]) {
-    if (!value) continue;
-    if (/^https?:\/\//.test(value) || value.startsWith('/api/')) return value;
-    if (value.startsWith('/')) return `${IMAGE_BASE}${value}`;
-  }
+  const path = item.poster_path;
+  if (path && (/^https?:\/\//.test(path) || path.startsWith('/api/'))) return path;
+  if (path && path.startsWith('/')) return `${IMAGE_BASE}${path}`;
+  const url = item.poster_url;
+  if (url && (/^https?:\/\//.test(url) || url.startsWith('/api/'))) return url;
   return null;
 }
 
@@ -37,13 +41,7 @@ export function FavoriteCard({ item }: { item: Favorite }) {
   return (
     <li className={styles.card}>
       <Link to={`/movie/${movieId}`} className={styles.link}>
-        <div className={styles.poster}>
-          {src ? (
-            <img src={src} alt="" loading="lazy" width={300} height={450} />
-          ) : (
-            <span className={styles.noImage}>No image</span>
-          )}
-        </div>
+        <Poster src={src} />
         <div className={styles.body}>
           <h3 className={styles.title}>{title}</h3>
           <p className={styles.meta}>
@@ -59,6 +57,19 @@ export function FavoriteCard({ item }: { item: Favorite }) {
         <MovieActions movieId={movieId} title={title} year={item.release_year} posterPath={item.poster_path} />
       </div>
     </li>
+  );
+}
+
+function Poster({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={styles.poster}>
+      {src && !failed ? (
+        <img src={src} alt="" loading="lazy" decoding="async" width={300} height={450} onError={() => setFailed(true)} />
+      ) : (
+        <span className={styles.noImage}>No image</span>
+      )}
+    </div>
   );
 }
 
