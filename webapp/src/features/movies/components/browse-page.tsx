@@ -80,6 +80,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
       <aside className={styles.sidebar} aria-labelledby="browse-genres">
         <h2 id="browse-genres" className={styles.sideTitle}>
           Genres
+          {genres.length > 0 ? <span className={styles.selectedCount}> · {genres.length} selected</span> : null}
         </h2>
         {genresQuery.isPending ? (
           <p className="muted">Loading genres…</p>

@@ -21,7 +21,7 @@ export function CopyLinkButton({ url, className }: { url: string; className?: st
   return (
     <>
       <button type="button" className={className ?? 'btn'} onClick={() => void copy()}>
-        <span aria-hidden="true">🔗</span> {state === 'copied' ? 'Link copied!' : 'Copy link'}
+        <LinkIcon /> {state === 'copied' ? 'Link copied!' : 'Copy link'}
       </button>
       <span className="visually-hidden" role="status">
         {state === 'copied' ? 'Link copied to the clipboard.' : ''}
@@ -61,4 +61,13 @@ function copyWithExecCommand(text: string): boolean {
   } finally {
     area.remove();
   }
+}
+
+function LinkIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+      <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+    </svg>
+  );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Genre } from '../types';
 import styles from './genre-chips.module.css';
 
@@ -9,8 +10,22 @@ type GenreChipsProps = {
 
 /** Toggle buttons, one per genre; a movie must have every selected genre. */
 export function GenreChips({ genres, selected, onToggle }: GenreChipsProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const firstSelected = selected[0];
+
+  useEffect(() => {
+    // On phones the chips are one swipeable row: bring the chosen genre into sight.
+    const list = listRef.current;
+    const chip = list?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!list || !chip || list.scrollWidth <= list.clientWidth) return;
+    const left = chip.offsetLeft; // the list is positioned, so this is within its scrolled content
+    if (left < list.scrollLeft || left + chip.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = Math.max(0, left - 16);
+    }
+  }, [firstSelected, genres.length]);
+
   return (
-    <ul className={styles.chips} aria-label="Filter by genre">
+    <ul ref={listRef} className={styles.chips} aria-label="Filter by genre">
       {genres.map((genre) => {
         const on = selected.includes(genre.id);
         return (

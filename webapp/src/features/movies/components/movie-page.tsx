@@ -147,33 +147,33 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
             <h2 id="movie-overview">Overview</h2>
             <p>{movie.overview || 'No overview available.'}</p>
           </section>
+          <aside className={styles.facts} aria-labelledby="movie-facts">
+            <h2 id="movie-facts">Facts</h2>
+            <dl>
+              <div>
+                <dt>Original title</dt>
+                <dd>{movie.originalTitle || movie.title}</dd>
+              </div>
+              <div>
+                <dt>Release date</dt>
+                <dd>{formatDate(movie.releaseDate)}</dd>
+              </div>
+              <div>
+                <dt>Runtime</dt>
+                <dd>{runtime}</dd>
+              </div>
+              <div>
+                <dt>Budget</dt>
+                <dd>{formatMoney(movie.budget)}</dd>
+              </div>
+              <div>
+                <dt>Revenue</dt>
+                <dd>{formatMoney(movie.revenue)}</dd>
+              </div>
+            </dl>
+          </aside>
         </div>
 
-        <aside className={styles.facts} aria-labelledby="movie-facts">
-          <h2 id="movie-facts">Facts</h2>
-          <dl>
-            <div>
-              <dt>Original title</dt>
-              <dd>{movie.originalTitle || movie.title}</dd>
-            </div>
-            <div>
-              <dt>Release date</dt>
-              <dd>{formatDate(movie.releaseDate)}</dd>
-            </div>
-            <div>
-              <dt>Runtime</dt>
-              <dd>{runtime}</dd>
-            </div>
-            <div>
-              <dt>Budget</dt>
-              <dd>{formatMoney(movie.budget)}</dd>
-            </div>
-            <div>
-              <dt>Revenue</dt>
-              <dd>{formatMoney(movie.revenue)}</dd>
-            </div>
-          </dl>
-        </aside>
       </div>
 
       <PeopleCarousel

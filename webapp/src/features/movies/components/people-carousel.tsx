@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { initials } from '../lib/format';
 import styles from './people-carousel.module.css';
 
@@ -18,6 +18,19 @@ type PeopleCarouselProps = {
 export function PeopleCarousel({ title, people, empty }: PeopleCarouselProps) {
   const stripRef = useRef<HTMLUListElement>(null);
   const headingId = `carousel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const [overflowing, setOverflowing] = useState(false);
+
+  useEffect(() => {
+    // The arrows only appear when the strip is wider than the screen.
+    const strip = stripRef.current;
+    if (!strip) return;
+    const measure = () => setOverflowing(strip.scrollWidth > strip.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(strip);
+    return () => observer.disconnect();
+  }, [people.length]);
 
   function scroll(direction: 1 | -1) {
     const strip = stripRef.current;
@@ -31,7 +44,7 @@ export function PeopleCarousel({ title, people, empty }: PeopleCarouselProps) {
         <h2 id={headingId} className={styles.title}>
           {title}
         </h2>
-        {people.length > 3 ? (
+        {overflowing ? (
           <div className={styles.arrows}>
             <button type="button" className={styles.arrow} onClick={() => scroll(-1)} aria-label={`Scroll ${title.toLowerCase()} back`}>
               ‹
