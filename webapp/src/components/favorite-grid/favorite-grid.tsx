@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Favorite } from '@/components/movie-actions/api/favorites-api';
+import { FAVORITE, WATCHLIST, type Favorite } from '@/components/movie-actions/api/favorites-api';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import styles from './favorite-grid.module.css';
 
@@ -54,7 +54,13 @@ export function FavoriteCard({ item }: { item: Favorite }) {
         </div>
       </Link>
       <div className={styles.actions}>
-        <MovieActions movieId={movieId} title={title} year={item.release_year} posterPath={item.poster_path} />
+        <MovieActions
+          movieId={movieId}
+          title={title}
+          year={item.release_year}
+          posterPath={item.poster_path}
+          known={item.type === WATCHLIST ? { is_watchlist: true } : item.type === FAVORITE ? { is_favorite: true } : undefined}
+        />
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { MessageDialog } from '@/components/dialog/message-dialog';
 import { FAVORITE, WATCHLIST, type FavoriteType, type MovieRef } from './api/favorites-api';
 import { useFavoriteStatus, useViewerKey } from './api/use-favorite-status';
 import { toggleMutationKey, useToggleFavorite } from './api/use-toggle-favorite';
+import type { FavoriteStatus } from './status-batcher';
 import styles from './movie-actions.module.css';
 
 export type MovieActionsProps = {
@@ -21,6 +22,11 @@ export type MovieActionsProps = {
   /** "compact": round icon buttons for tiles; "full": icon and text, for the Movie page. */
   variant?: 'compact' | 'full';
   className?: string;
+  /**
+   * What the page already knows until the status lookup answers, e.g. `{is_watchlist: true}`
+   * on the watchlist page, so its bookmarks never show empty for a moment.
+   */
+  known?: Partial<FavoriteStatus>;
 };
 
 /** The watchlist failure is an alert (PRODUCT-SPEC §8); favorite failures are only logged. */
@@ -31,10 +37,10 @@ export const WATCHLIST_FAILED = 'Failed to update watchlist';
  * flip back when the server refuses; a click while the previous one is on its way is
  * ignored, so a double-click never adds twice. Visitors get a login prompt instead.
  */
-export function MovieActions({ movieId, title, originalTitle, year, posterPath, variant = 'compact', className }: MovieActionsProps) {
+export function MovieActions({ movieId, title, originalTitle, year, posterPath, variant = 'compact', className, known }: MovieActionsProps) {
   const id = Number(movieId);
   const viewer = useViewerKey();
-  const { status } = useFavoriteStatus(id);
+  const { status } = useFavoriteStatus(id, known);
   const [dialog, setDialog] = useState<'login' | 'failed' | null>(null);
   const movie: MovieRef = { id, title: originalTitle || title, year, posterPath };
 

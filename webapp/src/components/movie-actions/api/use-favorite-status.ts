@@ -26,9 +26,13 @@ export function useViewerKey(): string | null {
 /**
  * Whether the signed-in user has `movieId` in favorites and watchlist. Every bar on the page
  * asks through the batcher, so a page of tiles costs one call; bars showing the same movie
- * share one cache entry. A visitor makes no call and sees everything off.
+ * share one cache entry. Until the answer comes, `known` fills in what the page knows. A
+ * visitor makes no call and sees everything off.
  */
-export function useFavoriteStatus(movieId: number): { status: FavoriteStatus; isLoading: boolean } {
+export function useFavoriteStatus(
+  movieId: number,
+  known?: Partial<FavoriteStatus>,
+): { status: FavoriteStatus; isLoading: boolean } {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
   const query = useQuery({
@@ -37,5 +41,6 @@ export function useFavoriteStatus(movieId: number): { status: FavoriteStatus; is
     enabled: viewer !== null && Number.isFinite(movieId),
     staleTime: 5 * 60_000,
   });
-  return { status: viewer === null ? NO_STATUS : (query.data ?? NO_STATUS), isLoading: viewer !== null && query.isPending };
+  if (viewer === null) return { status: NO_STATUS, isLoading: false };
+  return { status: query.data ?? { ...NO_STATUS, ...known }, isLoading: query.isPending };
 }

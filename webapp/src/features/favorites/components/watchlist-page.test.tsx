@@ -100,12 +100,15 @@ describe('WatchlistPage', () => {
     expect(second.getByText('2023')).toBeInTheDocument();
     expect(second.getByText(/N\/A/)).toBeInTheDocument();
 
-    // The bars ask for their status in one call and show the movies as on the watchlist.
-    const watchlist = second.getByRole('button', { name: 'Watchlist' });
-    await vi.waitFor(() => expect(watchlist).toHaveAttribute('aria-pressed', 'true'));
-    expect(calls.filter((call) => call.path.startsWith('/favorites/status/')).map((call) => call.path)).toEqual([
-      '/favorites/status/11,12',
-    ]);
+    // The bars show the movies as on the watchlist at once, then ask for the rest of their
+    // status (favorite or not) in one call.
+    expect(second.getByRole('button', { name: 'Watchlist' })).toHaveAttribute('aria-pressed', 'true');
+    expect(second.getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'false');
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith('/favorites/status/')).map((call) => call.path)).toEqual([
+        '/favorites/status/11,12',
+      ]),
+    );
     expect(screen.getByText('2 movies')).toBeInTheDocument();
   });
 
