@@ -153,6 +153,7 @@ describe('movies journey', { skip: skip ?? false }, () => {
     await page.getByRole('button', { name: 'Link copied!' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, page.url());
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'link-copied');
     // The feedback goes back after a moment.
     await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 4_000 });

@@ -112,6 +112,27 @@ describe('BrowsePage', () => {
     expect(screen.getByRole('button', { name: /Action/ })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('lets a search win over genres in the URL', async () => {
+    const calls = fakeTmdb();
+    renderBrowse('/browse?q=Movie&genres=28');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hakutulokset haulle “Movie”' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Action' })).toHaveAttribute('aria-pressed', 'false');
+    expect(calls.some((call) => call.path === '/tmdb/discover')).toBe(false);
+  });
+
+  it('follows Back and Forward through the pages', async () => {
+    fakeTmdb();
+    const { user, router } = renderBrowse('/browse?genres=18');
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'));
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 17'));
+    await router.navigate(-1);
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'));
+    expect(screen.getByRole('button', { name: /Drama/ })).toHaveAttribute('aria-pressed', 'true');
+    await router.navigate(1);
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 17'));
+  });
+
   it("shows 'Search failed' when the catalog cannot answer, and retries", async () => {
     let failing = true;
     fakeTmdb({

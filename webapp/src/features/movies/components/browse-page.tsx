@@ -22,7 +22,9 @@ export type BrowsePageProps = {
  */
 export function BrowsePage({ renderCardActions }: BrowsePageProps) {
   const [params, setParams] = useSearchParams();
-  const state = readBrowseParams(params);
+  const fromUrl = readBrowseParams(params);
+  // A title search covers every genre (TMDB cannot filter a search by genre).
+  const state: BrowseState = fromUrl.q ? { ...fromUrl, genres: [] } : fromUrl;
   const { q, genres, page } = state;
   usePageTitle(q ? `Search: ${q}` : 'Browse movies');
 
@@ -45,7 +47,6 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // A title search covers every genre: TMDB cannot filter a search by genre.
     go({ q: text.trim(), genres: text.trim() ? [] : genres, page: 1 });
   }
 
@@ -94,7 +95,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
         ) : (
           <GenreChips genres={genresQuery.data} selected={genres} onToggle={toggleGenre} />
         )}
-        {q && genres.length === 0 ? <p className={styles.hint}>Choosing a genre browses the whole catalog instead of the search.</p> : null}
+        {q ? <p className={styles.hint}>Choosing a genre browses the whole catalog instead of the search.</p> : null}
       </aside>
 
       <section className={styles.main} aria-labelledby="browse-heading">
