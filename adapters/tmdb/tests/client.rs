@@ -328,3 +328,41 @@ async fn a_404_on_a_list_endpoint_is_an_upstream_error() {
     let err = catalog(&fake).genres().await.unwrap_err();
     assert!(is_upstream(&err, false), "{err:?}");
 }
+
+#[tokio::test]
+async fn behind_the_cache_a_dead_tmdb_still_answers_from_the_store() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    use leffaseura_tmdb::{CacheTtls, CachingCatalog, MemoryMovieCache};
+
+    let down = Arc::new(AtomicBool::new(false));
+    let flag = down.clone();
+    let fake = start(move |_, _| {
+        if flag.load(Ordering::SeqCst) {
+            Reply::json(503, "<html>Service Unavailable</html>")
+        } else {
+            Reply::json(200, fixture("movie_550_with_credits_videos.json"))
+        }
+    })
+    .await;
+    let store = Arc::new(MemoryMovieCache::new());
+    let ttls = CacheTtls {
+        details: Duration::from_millis(100),
+        ..CacheTtls::default()
+    };
+    let cached =
+        CachingCatalog::new(Arc::new(catalog(&fake)), store.clone(), "tmdb:en-US").with_ttls(ttls);
+    assert!(!cached.details_cached(MovieId(550)).await.unwrap().stale);
+    assert_eq!(store.remembered_count(), 1);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    down.store(true, Ordering::SeqCst);
+    let answer = cached.details_cached(MovieId(550)).await.unwrap();
+    assert!(answer.stale);
+    assert_eq!(answer.value.title, "Fight Club");
+    assert_eq!(
+        fake.hits(),
+        1 + 3,
+        "one fetch, then one try with two retries"
+    );
+}
