@@ -1,1 +1,18 @@
-//! Placeholder, filled in by its owner.
+//! The HTTP adapter: the poem-openapi API of API.md, authentication (argon2id, JWT), the
+//! one JSON error body, health checks and the webapp's static files.
+
+pub mod api;
+pub mod app;
+pub mod auth;
+pub mod error;
+pub mod middleware;
+pub mod state;
+pub mod webapp;
+
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod tests;
+
+pub use app::{build_app, AppConfig};
+pub use state::AppState;

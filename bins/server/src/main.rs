@@ -1,1 +1,156 @@
-fn main() {}
+//! `leffaseura-server`: reads the configuration, connects the database (running its
+//! migrations), wires the adapters into the HTTP app and serves until SIGTERM/SIGINT.
+
+mod config;
+mod secret;
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Parser;
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::Server;
+use tracing_subscriber::EnvFilter;
+
+use leffaseura_core::ports::{Clock, SystemClock, UserStore};
+use leffaseura_core::use_cases::Accounts;
+use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
+use leffaseura_http::{build_app, AppConfig, AppState};
+use leffaseura_sql::SqlStore;
+
+use crate::config::{Config, LogFormat};
+
+fn init_logging(format: LogFormat) {
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Json => builder.json().with_current_span(false).init(),
+        LogFormat::Pretty => builder.with_ansi(std::io::stdout().is_terminal()).init(),
+    }
+}
+
+/// The database at `url`, migrated: Postgres for `postgres://` URLs, else SQLite.
+async fn connect(url: &str) -> anyhow::Result<SqlStore> {
+    if leffaseura_sql::is_postgres_url(url) {
+        let store = leffaseura_postgres::connect(url)
+            .await
+            .context("connecting to Postgres")?;
+        leffaseura_postgres::migrate(&store)
+            .await
+            .context("migrating the Postgres database")?;
+        tracing::info!("database: Postgres (migrated)");
+        Ok(store)
+    } else {
+        let store = leffaseura_sqlite::connect(url)
+            .await
+            .with_context(|| format!("opening the SQLite database {url}"))?;
+        leffaseura_sqlite::migrate(&store)
+            .await
+            .context("migrating the SQLite database")?;
+        tracing::info!(url, "database: SQLite (migrated)");
+        Ok(store)
+    }
+}
+
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(err) => {
+                    tracing::warn!(%err, "cannot listen for SIGTERM; only Ctrl-C stops the server");
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {},
+            _ = terminate.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}
+
+async fn run(config: Config) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
+
+    let store = Arc::new(connect(&config.database_url()).await?);
+    let secret = match &config.jwt_secret {
+        Some(secret) => {
+            if secret.expose().len() < 32 {
+                tracing::warn!("JWT_SECRET is shorter than 32 bytes; use a long random string");
+            }
+            secret.expose().as_bytes().to_vec()
+        }
+        None => secret::load_or_create(&config.data_dir)?,
+    };
+
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let users: Arc<dyn UserStore> = store.clone();
+    let accounts = Accounts::new(
+        users.clone(),
+        Arc::new(Argon2Hasher::new()),
+        Arc::new(JwtIssuer::new(&secret, clock.clone())),
+        clock,
+    );
+    let state = AppState {
+        accounts: Arc::new(accounts),
+        users,
+    };
+    let app_config = AppConfig {
+        webapp_dir: config.webapp_dir.clone(),
+        cors_origins: config.cors_origins(),
+    };
+    if !config.webapp_dir.join("index.html").is_file() {
+        tracing::warn!(
+            dir = %config.webapp_dir.display(),
+            "the webapp is not built; / shows how to build it (cd webapp && npm ci && npm run build)"
+        );
+    }
+    let app = build_app(state, &app_config);
+
+    let acceptor = TcpListener::bind(config.bind.clone())
+        .into_acceptor()
+        .await
+        .with_context(|| format!("listening on {}", config.bind))?;
+    for addr in acceptor.local_addr() {
+        if let Some(addr) = addr.as_socket_addr() {
+            tracing::info!("listening on http://{addr}");
+        }
+    }
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(app, shutdown_signal(), Some(Duration::from_secs(10)))
+        .await
+        .context("serving HTTP")?;
+    store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let config = Config::parse();
+    if config.dump_openapi {
+        print!("{}", leffaseura_http::api::spec_yaml());
+        return std::process::ExitCode::SUCCESS;
+    }
+    init_logging(config.log_format);
+    match run(config).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            tracing::error!("{err:#}");
+            eprintln!("leffaseura-server: {err:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

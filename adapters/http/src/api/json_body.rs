@@ -1,0 +1,185 @@
+//! `JsonBody<T>`: a JSON request body like poem-openapi's `Json<T>` (same schema in the
+//! spec), whose parse failures say which field is wrong. poem-openapi's own messages
+//! only name the type, so on failure the body is checked against `T`'s schema to find
+//! the first missing or mistyped field.
+
+use poem::{Request, RequestBody};
+use poem_openapi::payload::{Json, ParsePayload, Payload};
+use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
+use poem_openapi::types::{ParseFromJSON, Type};
+use serde_json::Value;
+
+use crate::error::ApiError;
+
+/// A JSON request body. An empty body counts as `{}`, so that bodies whose fields are all
+/// optional (or a missing required field) get the usual field-level answer.
+#[derive(Debug, Clone)]
+pub struct JsonBody<T>(pub T);
+
+impl<T: Type> Payload for JsonBody<T> {
+    const CONTENT_TYPE: &'static str = <Json<T> as Payload>::CONTENT_TYPE;
+
+    fn check_content_type(content_type: &str) -> bool {
+        <Json<T> as Payload>::check_content_type(content_type)
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        T::schema_ref()
+    }
+
+    fn register(registry: &mut Registry) {
+        T::register(registry);
+    }
+}
+
+impl<T: ParseFromJSON> ParsePayload for JsonBody<T> {
+    const IS_REQUIRED: bool = true;
+
+    async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
+        let data = <Vec<u8> as poem::FromRequest>::from_request(request, body).await?;
+        let value = if data.iter().all(u8::is_ascii_whitespace) {
+            Value::Object(serde_json::Map::new())
+        } else {
+            serde_json::from_slice(&data).map_err(|err| ApiError::from(invalid_json(&err)))?
+        };
+        // Checked against the schema first: poem-openapi would quietly turn `42` or `true`
+        // into the string "42" / "true".
+        if let Some((field, message)) = explain::<T>(&value) {
+            return Err(ApiError::bad_request("validation_error", message, field).into());
+        }
+        match T::parse_from_json(Some(value)) {
+            Ok(parsed) => Ok(Self(parsed)),
+            Err(err) => {
+                Err(ApiError::bad_request("validation_error", err.into_message(), None).into())
+            }
+        }
+    }
+}
+
+poem_openapi::impl_apirequest_for_payload!(JsonBody<T>, T: ParseFromJSON);
+
+/// The `invalid_json` error for a body that is not JSON at all.
+pub fn invalid_json(err: &serde_json::Error) -> leffaseura_core::Error {
+    leffaseura_core::Error::invalid(
+        "",
+        "invalid_json",
+        format!(
+            "The request body is not valid JSON (line {}, column {}).",
+            err.line(),
+            err.column()
+        ),
+    )
+}
+
+fn resolve<'a>(registry: &'a Registry, schema: &'a MetaSchemaRef) -> Option<&'a MetaSchema> {
+    match schema {
+        MetaSchemaRef::Inline(schema) => Some(schema),
+        MetaSchemaRef::Reference(name) => registry.schemas.get(name),
+    }
+}
+
+/// Finds the first field of `value` that does not fit `T`'s schema.
+fn explain<T: Type>(value: &Value) -> Option<(Option<String>, String)> {
+    let mut registry = Registry::new();
+    T::register(&mut registry);
+    let root = T::schema_ref();
+    let schema = resolve(&registry, &root)?;
+    let Value::Object(object) = value else {
+        return Some((None, "The request body must be a JSON object.".to_owned()));
+    };
+    for required in &schema.required {
+        if object.get(*required).is_none_or(Value::is_null) {
+            return Some((
+                Some((*required).to_owned()),
+                format!("`{required}` is required."),
+            ));
+        }
+    }
+    for (name, property) in &schema.properties {
+        let Some(found) = object.get(*name) else {
+            continue;
+        };
+        if found.is_null() {
+            continue;
+        }
+        let Some(expected) = resolve(&registry, property) else {
+            continue;
+        };
+        if !fits(expected, found) {
+            let what = match expected.ty {
+                "integer" => "a whole number",
+                "number" => "a number",
+                "boolean" => "true or false",
+                "array" => "a list",
+                "object" => "an object",
+                _ if !expected.enum_items.is_empty() => "one of the allowed values",
+                _ => "a string",
+            };
+            return Some((
+                Some((*name).to_owned()),
+                format!("`{name}` must be {what}."),
+            ));
+        }
+    }
+    None
+}
+
+fn fits(schema: &MetaSchema, value: &Value) -> bool {
+    if !schema.enum_items.is_empty() && !schema.enum_items.contains(value) {
+        return false;
+    }
+    match schema.ty {
+        "string" => value.is_string(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "boolean" => value.is_boolean(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem_openapi::Object;
+    use serde_json::json;
+
+    #[derive(Object, Debug)]
+    struct Sample {
+        name: String,
+        count: i64,
+        #[oai(rename = "isCool")]
+        is_cool: Option<bool>,
+        tags: Option<Vec<i64>>,
+    }
+
+    fn check(value: Value) -> Option<(Option<String>, String)> {
+        explain::<Sample>(&value)
+    }
+
+    #[test]
+    fn missing_and_mistyped_fields_are_named() {
+        let cases = [
+            (json!({"count": 1}), "name"),
+            (json!({"name": null, "count": 1}), "name"),
+            (json!({"name": 5, "count": 1}), "name"),
+            (json!({"name": "x", "count": "1"}), "count"),
+            (json!({"name": "x", "count": 1.5}), "count"),
+            (json!({"name": "x", "count": 1, "isCool": "yes"}), "isCool"),
+            (json!({"name": "x", "count": 1, "tags": 3}), "tags"),
+        ];
+        for (value, field) in cases {
+            let (got, message) = check(value.clone()).expect("an explanation");
+            assert_eq!(got.as_deref(), Some(field), "{value}: {message}");
+            assert!(message.contains(field), "{message}");
+        }
+    }
+
+    #[test]
+    fn non_objects_are_explained_without_a_field() {
+        let (field, message) = check(json!([1, 2])).expect("an explanation");
+        assert_eq!(field, None);
+        assert!(message.contains("object"));
+    }
+}

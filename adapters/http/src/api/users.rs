@@ -1,0 +1,360 @@
+//! `/users`: registration, login, one's own profile, public profiles (API.md, Users).
+
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
+
+use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
+use leffaseura_core::domain::user::UserProfile;
+use leffaseura_core::use_cases::UpdateProfile;
+use leffaseura_core::UserId;
+
+use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
+use crate::auth::BearerAuth;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// How the community received a user's reviews (PRODUCT-SPEC §2): aura > 10 Positive,
+/// 1..10 Mostly Positive, 0 Neutral, -9..-1 Mixed, otherwise Controversial.
+#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuraLabel {
+    Positive,
+    #[oai(rename = "Mostly Positive")]
+    MostlyPositive,
+    Neutral,
+    Mixed,
+    Controversial,
+}
+
+impl From<CoreAuraLabel> for AuraLabel {
+    fn from(label: CoreAuraLabel) -> Self {
+        match label {
+            CoreAuraLabel::Positive => Self::Positive,
+            CoreAuraLabel::MostlyPositive => Self::MostlyPositive,
+            CoreAuraLabel::Neutral => Self::Neutral,
+            CoreAuraLabel::Mixed => Self::Mixed,
+            CoreAuraLabel::Controversial => Self::Controversial,
+        }
+    }
+}
+
+/// A user's profile with the statistics of their reviews.
+#[derive(Object, Debug, Clone)]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    /// Free text, at most 500 characters (may be empty).
+    pub user_bio: String,
+    /// When the account was created (RFC 3339 UTC).
+    pub created_at: Timestamp,
+    /// Number of reviews written.
+    pub review_count: i64,
+    /// Average of the user's ratings to one decimal; `null` without reviews.
+    pub average_rating: Nullable<f64>,
+    /// Likes received on the user's reviews.
+    pub total_likes: i64,
+    /// Dislikes received on the user's reviews.
+    pub total_dislikes: i64,
+    /// `total_likes - total_dislikes`.
+    pub aura: i64,
+    pub aura_label: AuraLabel,
+    /// Only in the user's own profile (register, login, `/users/profile`).
+    #[oai(skip_serializing_if_is_none)]
+    pub email: Option<String>,
+}
+
+impl User {
+    /// The public view: everything but the email.
+    pub fn public(profile: &UserProfile) -> Self {
+        let stats = &profile.stats;
+        Self {
+            id: profile.user.id.0,
+            username: profile.user.username.clone(),
+            user_bio: profile.user.bio.clone(),
+            created_at: profile.user.created_at.into(),
+            review_count: stats.review_count,
+            average_rating: stats.average_rating().into(),
+            total_likes: stats.total_likes,
+            total_dislikes: stats.total_dislikes,
+            aura: stats.aura(),
+            aura_label: stats.aura_label().into(),
+            email: None,
+        }
+    }
+
+    /// The view the user gets of themself, with the email.
+    pub fn own(profile: &UserProfile) -> Self {
+        Self {
+            email: Some(profile.user.email.clone()),
+            ..Self::public(profile)
+        }
+    }
+}
+
+/// A new account.
+#[derive(Object, Debug)]
+pub struct RegisterRequest {
+    /// 3–30 characters: letters, digits, `_`, `.`, `-`. Unique in any letter case.
+    pub username: String,
+    /// A valid address, stored lower-case, unique in any letter case.
+    pub email: String,
+    /// 8–128 characters.
+    pub password: String,
+}
+
+/// Credentials.
+#[derive(Object, Debug)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// A profile change. Send only what changes; blank `username`, `email` or `newPassword`
+/// are ignored, an empty `user_bio` clears the bio.
+#[derive(Object, Debug)]
+pub struct UpdateProfileRequest {
+    /// The current password, required for every change.
+    #[oai(rename = "currentPassword")]
+    pub current_password: Option<String>,
+    pub username: Option<String>,
+    pub email: Option<String>,
+    /// 8–128 characters. Changing it ends every other session; the answer carries a new
+    /// token.
+    #[oai(rename = "newPassword")]
+    pub new_password: Option<String>,
+    /// At most 500 characters.
+    pub user_bio: Option<String>,
+}
+
+/// Confirmation of an account deletion.
+#[derive(Object, Debug)]
+pub struct DeleteAccountRequest {
+    /// The current password.
+    #[oai(rename = "currentPassword")]
+    pub current_password: Option<String>,
+}
+
+/// A logged-in user and their session token.
+#[derive(Object, Debug)]
+pub struct SessionBody {
+    /// Always `true`.
+    pub success: bool,
+    /// Send as `Authorization: Bearer <token>`; valid for 7 days.
+    pub token: String,
+    pub user: User,
+}
+
+/// One user.
+#[derive(Object, Debug)]
+pub struct UserBody {
+    /// Always `true`.
+    pub success: bool,
+    pub user: User,
+}
+
+/// The changed profile.
+#[derive(Object, Debug)]
+pub struct UpdatedProfileBody {
+    /// Always `true`.
+    pub success: bool,
+    pub user: User,
+    /// A new session token, only when the password changed (the old tokens stopped
+    /// working).
+    #[oai(skip_serializing_if_is_none)]
+    pub token: Option<String>,
+}
+
+#[derive(ApiResponse)]
+pub enum RegisterResponse {
+    /// The account was created; the user is logged in.
+    #[oai(status = 201)]
+    Created(Json<SessionBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum LoginResponse {
+    /// Logged in.
+    #[oai(status = 200)]
+    Ok(Json<SessionBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum OwnProfileResponse {
+    /// The caller's profile, with email.
+    #[oai(status = 200)]
+    Ok(Json<UserBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum UpdateProfileResponse {
+    /// The profile after the change.
+    #[oai(status = 200)]
+    Ok(Json<UpdatedProfileBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum DeleteAccountResponse {
+    /// The account and everything it owned are gone.
+    #[oai(status = 204)]
+    Deleted,
+}
+
+#[derive(ApiResponse)]
+pub enum PublicProfileResponse {
+    /// The public profile (no email).
+    #[oai(status = 200)]
+    Ok(Json<UserBody>),
+}
+
+/// `/users` operations.
+pub struct UsersApi;
+
+#[OpenApi(tag = "ApiTags::Users")]
+impl UsersApi {
+    /// Create an account
+    ///
+    /// Errors: 400 with `field` for invalid input; 409 `user_exists` "An account with this
+    /// email or username already exists.".
+    #[oai(
+        path = "/users/register",
+        method = "post",
+        operation_id = "registerUser"
+    )]
+    async fn register(
+        &self,
+        state: Data<&AppState>,
+        body: JsonBody<RegisterRequest>,
+    ) -> Result<RegisterResponse, ApiError> {
+        let request = body.0;
+        let session = state
+            .accounts
+            .register_user(&request.username, &request.email, &request.password)
+            .await?;
+        Ok(RegisterResponse::Created(Json(SessionBody {
+            success: true,
+            token: session.token,
+            user: User::own(&session.profile),
+        })))
+    }
+
+    /// Log in
+    ///
+    /// Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
+    /// 403 `banned`.
+    #[oai(path = "/users/login", method = "post", operation_id = "loginUser")]
+    async fn login(
+        &self,
+        state: Data<&AppState>,
+        body: JsonBody<LoginRequest>,
+    ) -> Result<LoginResponse, ApiError> {
+        let request = body.0;
+        let session = state
+            .accounts
+            .login_user(&request.email, &request.password)
+            .await?;
+        Ok(LoginResponse::Ok(Json(SessionBody {
+            success: true,
+            token: session.token,
+            user: User::own(&session.profile),
+        })))
+    }
+
+    /// The caller's own profile
+    ///
+    /// Errors: 401 `invalid_token`, `token_expired` or `token_revoked`; 403 `banned`.
+    #[oai(
+        path = "/users/profile",
+        method = "get",
+        operation_id = "getOwnProfile"
+    )]
+    async fn own_profile(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+    ) -> Result<OwnProfileResponse, ApiError> {
+        let profile = state.accounts.get_own_profile(auth.0).await?;
+        Ok(OwnProfileResponse::Ok(Json(UserBody {
+            success: true,
+            user: User::own(&profile),
+        })))
+    }
+
+    /// Change the caller's profile
+    ///
+    /// Needs `currentPassword`. Errors: 400 `current_password_required` "Current password
+    /// is required."; 403 `wrong_password`; 400 `no_changes` "No changes to update.";
+    /// 400 with `field` for invalid values; 409 `username_taken` / `email_taken`.
+    #[oai(
+        path = "/users/profile",
+        method = "put",
+        operation_id = "updateOwnProfile"
+    )]
+    async fn update_profile(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: JsonBody<UpdateProfileRequest>,
+    ) -> Result<UpdateProfileResponse, ApiError> {
+        let request = body.0;
+        let update = state
+            .accounts
+            .update_profile(
+                &auth.0,
+                UpdateProfile {
+                    current_password: request.current_password,
+                    username: request.username,
+                    email: request.email,
+                    new_password: request.new_password,
+                    bio: request.user_bio,
+                },
+            )
+            .await?;
+        Ok(UpdateProfileResponse::Ok(Json(UpdatedProfileBody {
+            success: true,
+            user: User::own(&update.profile),
+            token: update.token,
+        })))
+    }
+
+    /// Delete the caller's account
+    ///
+    /// Removes the user's reviews, reactions, favorites and memberships; owned groups pass
+    /// to their longest-standing moderator, else member, else are deleted. Needs
+    /// `currentPassword`: 400 `current_password_required`, 403 `wrong_password`.
+    #[oai(
+        path = "/users/profile",
+        method = "delete",
+        operation_id = "deleteOwnAccount"
+    )]
+    async fn delete_account(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: JsonBody<DeleteAccountRequest>,
+    ) -> Result<DeleteAccountResponse, ApiError> {
+        state
+            .accounts
+            .delete_account(&auth.0, body.0.current_password.as_deref())
+            .await?;
+        Ok(DeleteAccountResponse::Deleted)
+    }
+
+    /// A user's public profile
+    ///
+    /// Errors: 404 `user_not_found` "Profile not found."; 400 `invalid_parameter` when the
+    /// id is not a number.
+    #[oai(path = "/users/:id", method = "get", operation_id = "getUserProfile")]
+    async fn public_profile(
+        &self,
+        state: Data<&AppState>,
+        /// The user's id.
+        id: Path<i64>,
+    ) -> Result<PublicProfileResponse, ApiError> {
+        let profile = state.accounts.get_profile(UserId(id.0)).await?;
+        Ok(PublicProfileResponse::Ok(Json(UserBody {
+            success: true,
+            user: User::public(&profile),
+        })))
+    }
+}

@@ -1,0 +1,83 @@
+//! The whole HTTP application: the API under `/api` and `/api/v1`, its docs and spec,
+//! health checks, and the webapp at `/`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use poem::http::StatusCode;
+use poem::middleware::Cors;
+use poem::web::{Data, Json};
+use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
+
+use crate::api;
+use crate::middleware::{api_guard, log_request};
+use crate::state::AppState;
+use crate::webapp::Webapp;
+
+/// Settings of the HTTP application (the server binary fills them from its config).
+#[derive(Debug, Clone, Default)]
+pub struct AppConfig {
+    /// The built webapp (`webapp/dist`).
+    pub webapp_dir: PathBuf,
+    /// Origins allowed to call the API from another origin; empty = same origin only
+    /// (no CORS headers at all).
+    pub cors_origins: Vec<String>,
+}
+
+/// Liveness: the process answers.
+#[handler]
+fn healthz() -> Json<serde_json::Value> {
+    Json(serde_json::json!({"status": "ok"}))
+}
+
+/// Readiness: the database answers (within 3 seconds).
+#[handler]
+async fn readyz(state: Data<&AppState>) -> Response {
+    let ping = tokio::time::timeout(Duration::from_secs(3), state.users.ping()).await;
+    match ping {
+        Ok(Ok(())) => Json(serde_json::json!({"status": "ok"})).into_response(),
+        failure => {
+            let reason = match failure {
+                Ok(Err(err)) => crate::error::source_chain(&err),
+                _ => "timed out".to_owned(),
+            };
+            tracing::warn!(%reason, "readiness check failed");
+            Json(serde_json::json!({
+                "status": "unavailable",
+                "success": false,
+                "code": "database_unavailable",
+                "message": "The database is not reachable.",
+            }))
+            .with_status(StatusCode::SERVICE_UNAVAILABLE)
+            .into_response()
+        }
+    }
+}
+
+/// Builds the application around `state`.
+pub fn build_app(
+    state: AppState,
+    config: &AppConfig,
+) -> poem::endpoint::BoxEndpoint<'static, Response> {
+    let docs_service = api::service();
+    let route = Route::new()
+        .at("/healthz", get(healthz))
+        .at("/readyz", get(readyz))
+        .at("/api/openapi.json", docs_service.spec_endpoint())
+        .at("/api/openapi.yaml", docs_service.spec_endpoint_yaml())
+        .nest("/api/docs", docs_service.swagger_ui())
+        .nest("/api/v1", api::service().around(api_guard))
+        .nest("/api", api::service().around(api_guard))
+        .nest("/", Webapp::new(&config.webapp_dir));
+
+    let cors = Cors::new()
+        .allow_origins(config.cors_origins.iter().map(String::as_str))
+        .allow_credentials(false)
+        .max_age(600);
+    route
+        .with_if(!config.cors_origins.is_empty(), cors)
+        .data(state)
+        .around(log_request)
+        .map_to_response()
+        .boxed()
+}

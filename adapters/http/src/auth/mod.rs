@@ -1,0 +1,10 @@
+//! Authentication adapters: argon2id password hashing, HS256 session tokens, and the
+//! bearer security scheme of the API.
+
+pub mod bearer;
+pub mod jwt;
+pub mod password;
+
+pub use bearer::BearerAuth;
+pub use jwt::{JwtIssuer, TOKEN_LIFETIME};
+pub use password::Argon2Hasher;

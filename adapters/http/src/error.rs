@@ -1,0 +1,264 @@
+//! The one JSON error body of the API, and the single place where core errors become
+//! HTTP statuses.
+
+use poem::http::StatusCode;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+
+use leffaseura_core::Error;
+
+/// Every failure answers with this body, whatever went wrong.
+#[derive(Object, Debug, Clone, PartialEq, Eq)]
+pub struct ErrorBody {
+    /// Always `false`.
+    pub success: bool,
+    /// Stable machine-readable reason in snake_case, e.g. `user_exists`, `wrong_password`,
+    /// `validation_error`, `invalid_token`, `not_found`.
+    pub code: String,
+    /// A human-readable explanation, fit to show to the user.
+    pub message: String,
+    /// The offending input (body field or parameter), for validation errors.
+    #[oai(skip_serializing_if_is_none)]
+    pub field: Option<String>,
+}
+
+impl ErrorBody {
+    pub fn new(code: impl Into<String>, message: impl Into<String>, field: Option<String>) -> Self {
+        Self {
+            success: false,
+            code: code.into(),
+            message: message.into(),
+            field: field.filter(|f| !f.is_empty()),
+        }
+    }
+}
+
+/// The error answers an operation may give (each operation declares them all).
+#[derive(ApiResponse, Debug)]
+pub enum ApiError {
+    /// Invalid input: a rule was broken (`field` names the input) or the request could not
+    /// be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// Missing, malformed, expired or revoked token, or wrong credentials.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// Authenticated but not allowed (e.g. `wrong_password`, `banned`).
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// The thing asked for does not exist.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// Clashes with existing data (e.g. `user_exists`).
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
+    /// The request body is larger than 1 MB.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// Too many requests.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
+    /// A bug or an infrastructure fault (details are logged, not returned).
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+    /// An upstream service (TMDB, Finnkino) answered badly.
+    #[oai(status = 502)]
+    BadGateway(Json<ErrorBody>),
+    /// An upstream service or the database could not be reached.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+}
+
+/// The answer to an unexpected failure; the details only go to the log.
+pub const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again later.";
+
+impl ApiError {
+    /// An error answer with this status (statuses the enum lacks become 500s).
+    pub fn new(
+        status: StatusCode,
+        code: impl Into<String>,
+        message: impl Into<String>,
+        field: Option<String>,
+    ) -> Self {
+        let body = Json(ErrorBody::new(code, message, field));
+        match status.as_u16() {
+            400 => Self::BadRequest(body),
+            401 => Self::Unauthorized(body),
+            403 => Self::Forbidden(body),
+            404 => Self::NotFound(body),
+            409 => Self::Conflict(body),
+            413 => Self::PayloadTooLarge(body),
+            429 => Self::TooManyRequests(body),
+            502 => Self::BadGateway(body),
+            503 => Self::Unavailable(body),
+            _ => Self::Internal(body),
+        }
+    }
+
+    pub fn bad_request(code: &str, message: impl Into<String>, field: Option<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message, field)
+    }
+
+    pub fn internal() -> Self {
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal_error",
+            INTERNAL_MESSAGE,
+            None,
+        )
+    }
+
+    pub fn body(&self) -> &ErrorBody {
+        match self {
+            Self::BadRequest(b)
+            | Self::Unauthorized(b)
+            | Self::Forbidden(b)
+            | Self::NotFound(b)
+            | Self::Conflict(b)
+            | Self::PayloadTooLarge(b)
+            | Self::TooManyRequests(b)
+            | Self::Internal(b)
+            | Self::BadGateway(b)
+            | Self::Unavailable(b) => &b.0,
+        }
+    }
+}
+
+/// `err` and its sources, outermost first, joined for the log.
+pub fn source_chain(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut chain = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        chain.push_str(": ");
+        chain.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    chain
+}
+
+impl From<Error> for ApiError {
+    fn from(err: Error) -> Self {
+        let message = err.to_string();
+        match err {
+            Error::Invalid { field, code, .. } => Self::new(
+                StatusCode::BAD_REQUEST,
+                code,
+                message,
+                Some(field.into_owned()),
+            ),
+            Error::Unauthenticated { code, .. } => {
+                Self::new(StatusCode::UNAUTHORIZED, code, message, None)
+            }
+            Error::Forbidden { code, .. } => Self::new(StatusCode::FORBIDDEN, code, message, None),
+            Error::NotFound { code, .. } => Self::new(StatusCode::NOT_FOUND, code, message, None),
+            Error::Conflict { code, .. } => Self::new(StatusCode::CONFLICT, code, message, None),
+            Error::RateLimited { .. } => {
+                Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message, None)
+            }
+            Error::Upstream {
+                code, unavailable, ..
+            } => {
+                let status = if unavailable {
+                    StatusCode::SERVICE_UNAVAILABLE
+                } else {
+                    StatusCode::BAD_GATEWAY
+                };
+                Self::new(status, code, message, None)
+            }
+            Error::Internal(ref source) => {
+                tracing::error!(error = %source_chain(source.as_ref()), "internal error");
+                Self::internal()
+            }
+        }
+    }
+}
+
+/// A JSON error response with any status (for failures outside operations: 405, 415, …).
+pub fn error_response(
+    status: StatusCode,
+    code: &str,
+    message: &str,
+    field: Option<String>,
+) -> poem::Response {
+    let body = ErrorBody::new(code, message, field);
+    let json = serde_json::json!({
+        "success": false,
+        "code": body.code,
+        "message": body.message,
+    });
+    let mut json = json;
+    if let (Some(field), Some(map)) = (body.field, json.as_object_mut()) {
+        map.insert("field".into(), serde_json::Value::String(field));
+    }
+    poem::Response::builder()
+        .status(status)
+        .content_type("application/json; charset=utf-8")
+        .body(json.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn core_errors_map_to_their_statuses() {
+        let cases = [
+            (Error::invalid("email", "invalid_email", "bad"), 400),
+            (Error::unauthenticated("invalid_token", "no"), 401),
+            (Error::forbidden("banned", "no"), 403),
+            (
+                Error::not_found("user_not_found", "Profile not found."),
+                404,
+            ),
+            (Error::conflict("user_exists", "taken"), 409),
+            (
+                Error::RateLimited {
+                    message: "slow".into(),
+                },
+                429,
+            ),
+            (
+                Error::Upstream {
+                    code: "upstream_error",
+                    message: "x".into(),
+                    unavailable: false,
+                },
+                502,
+            ),
+            (
+                Error::Upstream {
+                    code: "upstream_unavailable",
+                    message: "x".into(),
+                    unavailable: true,
+                },
+                503,
+            ),
+            (Error::internal(std::io::Error::other("disk on fire")), 500),
+        ];
+        for (err, status) in cases {
+            let code = err.code();
+            let api = ApiError::from(err);
+            let response = poem::IntoResponse::into_response(api);
+            assert_eq!(response.status().as_u16(), status, "{code}");
+        }
+    }
+
+    #[test]
+    fn internal_errors_hide_their_details() {
+        let api = ApiError::from(Error::internal(std::io::Error::other("secret sql")));
+        assert_eq!(api.body().code, "internal_error");
+        assert!(!api.body().message.contains("secret"));
+        assert_eq!(api.body().field, None);
+    }
+
+    #[test]
+    fn validation_errors_name_the_field() {
+        let api = ApiError::from(Error::invalid(
+            "username",
+            "invalid_username",
+            "Username is required.",
+        ));
+        assert_eq!(api.body().field.as_deref(), Some("username"));
+        assert_eq!(api.body().message, "Username is required.");
+    }
+}

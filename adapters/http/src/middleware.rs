@@ -1,0 +1,309 @@
+//! Middleware of the API and the whole app:
+//! - [`api_guard`] (around `/api` and `/api/v1`): caps bodies at 1 MB (413), rejects
+//!   malformed JSON (400 `invalid_json`) before any handler sees it, and turns every
+//!   failure — including poem's own (unknown route, bad parameter, missing token, wrong
+//!   method) — into the one JSON error body.
+//! - [`log_request`] (around everything): one log line per request with method, path,
+//!   status and latency.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use poem::error::{MethodNotAllowedError, NotFoundError, ReadBodyError, SizedLimitError};
+use poem::http::{header, Method, StatusCode};
+use poem::{Endpoint, IntoResponse, Request, Response};
+use poem_openapi::error::{
+    AuthorizationError, ContentTypeError, ParseParamError, ParsePathError, ParseRequestPayloadError,
+};
+
+use crate::api::json_body::invalid_json;
+use crate::error::{error_response, ApiError, INTERNAL_MESSAGE};
+
+/// The largest request body the API accepts.
+pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+fn too_large() -> Response {
+    error_response(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "The request body is larger than 1 MB.",
+        None,
+    )
+}
+
+fn is_json(content_type: &str) -> bool {
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json" || essence.ends_with("+json")
+}
+
+/// See the module docs.
+///
+/// # Errors
+/// Never: every failure becomes a JSON error response.
+pub async fn api_guard<E: Endpoint>(ep: Arc<E>, mut req: Request) -> poem::Result<Response> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|len| len > MAX_BODY_BYTES) {
+        return Ok(too_large());
+    }
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        let bytes = match req.take_body().into_bytes_limit(MAX_BODY_BYTES).await {
+            Ok(bytes) => bytes,
+            Err(ReadBodyError::PayloadTooLarge) => return Ok(too_large()),
+            Err(err) => {
+                return Ok(error_response(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_body",
+                    &format!("The request body could not be read: {err}"),
+                    None,
+                ))
+            }
+        };
+        // Clients that forget the header (curl -d, fetch without headers) get JSON too.
+        let content_type = req.content_type().map(str::to_owned);
+        let treat_as_json = match content_type.as_deref() {
+            None => true,
+            Some(ct) => is_json(ct) || ct.starts_with("application/x-www-form-urlencoded"),
+        };
+        if treat_as_json && !bytes.iter().all(u8::is_ascii_whitespace) {
+            if let Err(err) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+                return Ok(ApiError::from(invalid_json(&err)).into_response());
+            }
+        }
+        if treat_as_json && !content_type.as_deref().is_some_and(is_json) {
+            req.headers_mut().insert(
+                header::CONTENT_TYPE,
+                header::HeaderValue::from_static("application/json"),
+            );
+        }
+        req.set_body(bytes);
+    }
+    // Inside the nest `uri` lacks the `/api` or `/api/v1` prefix; `original_uri` has it
+    // (test clients leave it unset).
+    let inner = req.uri().path().to_owned();
+    let original = req.original_uri().path();
+    let full = if original.ends_with(inner.as_str()) {
+        original.to_owned()
+    } else {
+        inner.clone()
+    };
+    let paths = Paths { full, inner };
+    Ok(match ep.call(req).await {
+        Ok(output) => normalize(output.into_response(), &paths.full),
+        Err(err) => error_to_response(err, &paths),
+    })
+}
+
+/// The path as requested, and as the API sees it (without `/api` or `/api/v1`).
+struct Paths {
+    full: String,
+    inner: String,
+}
+
+/// Answers with a JSON body that are not JSON yet (e.g. a bare 404) get one.
+fn normalize(response: Response, path: &str) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let already_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(is_json);
+    if already_json {
+        response
+    } else {
+        by_status(status, path)
+    }
+}
+
+fn by_status(status: StatusCode, path: &str) -> Response {
+    let (code, message) = match status.as_u16() {
+        400 => ("bad_request", "The request is not valid.".to_owned()),
+        401 => (
+            "unauthorized",
+            "Authentication required: send `Authorization: Bearer <token>`.".to_owned(),
+        ),
+        403 => ("forbidden", "You are not allowed to do this.".to_owned()),
+        404 => ("not_found", format!("There is no API endpoint at {path}.")),
+        405 => (
+            "method_not_allowed",
+            format!("{path} does not support this method."),
+        ),
+        413 => (
+            "payload_too_large",
+            "The request body is larger than 1 MB.".to_owned(),
+        ),
+        415 => (
+            "unsupported_media_type",
+            "Send the request body as JSON (Content-Type: application/json).".to_owned(),
+        ),
+        429 => (
+            "rate_limited",
+            "Too many requests. Please slow down.".to_owned(),
+        ),
+        _ if status.is_server_error() => ("internal_error", INTERNAL_MESSAGE.to_owned()),
+        _ => (
+            "error",
+            status.canonical_reason().unwrap_or("Error").to_owned(),
+        ),
+    };
+    error_response(status, code, &message, None)
+}
+
+fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
+    let path = paths.full.as_str();
+    if err.is_from_response() {
+        return normalize(err.into_response(), path);
+    }
+    if let Some(e) = err.downcast_ref::<ParseRequestPayloadError>() {
+        return error_response(
+            StatusCode::BAD_REQUEST,
+            "validation_error",
+            &format!(
+                "The request body does not have the expected shape: {}",
+                e.reason
+            ),
+            None,
+        );
+    }
+    let param = err
+        .downcast_ref::<ParseParamError>()
+        .map(|e| (e.name, &e.reason))
+        .or_else(|| {
+            err.downcast_ref::<ParsePathError>()
+                .map(|e| (e.name, &e.reason))
+        });
+    if let Some((name, reason)) = param {
+        // poem-openapi calls path parameters `param0`, `param1`, …; the spec knows their names.
+        let name = name
+            .strip_prefix("param")
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|index| path_param_name(&paths.inner, index))
+            .unwrap_or_else(|| name.to_owned());
+        return invalid_parameter(&name, reason);
+    }
+    if err.is::<ContentTypeError>() {
+        return by_status(StatusCode::UNSUPPORTED_MEDIA_TYPE, path);
+    }
+    if err.is::<AuthorizationError>() {
+        return by_status(StatusCode::UNAUTHORIZED, path);
+    }
+    if err.is::<NotFoundError>() {
+        return by_status(StatusCode::NOT_FOUND, path);
+    }
+    if err.is::<MethodNotAllowedError>() {
+        return by_status(StatusCode::METHOD_NOT_ALLOWED, path);
+    }
+    if err.is::<SizedLimitError>()
+        || matches!(
+            err.downcast_ref::<ReadBodyError>(),
+            Some(ReadBodyError::PayloadTooLarge)
+        )
+    {
+        return too_large();
+    }
+    let status = err.status();
+    if status.is_server_error() {
+        tracing::error!(error = %err, path, "unhandled error");
+    }
+    by_status(status, path)
+}
+
+/// The spec's path templates, split into segments (`{id}` marks a variable).
+fn path_templates() -> &'static [Vec<String>] {
+    static TEMPLATES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    TEMPLATES.get_or_init(|| {
+        let spec: serde_json::Value =
+            serde_json::from_str(&crate::api::spec_json()).unwrap_or_default();
+        spec["paths"]
+            .as_object()
+            .map(|paths| {
+                paths
+                    .keys()
+                    .map(|p| {
+                        p.split('/')
+                            .filter(|s| !s.is_empty())
+                            .map(str::to_owned)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
+/// The name of the `index`-th variable of the template `path` matches (`/users/abc` →
+/// `id`). Static segments must match exactly.
+fn path_param_name(path: &str, index: usize) -> Option<String> {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    path_templates().iter().find_map(|template| {
+        let fits = template.len() == segments.len()
+            && template
+                .iter()
+                .zip(&segments)
+                .all(|(t, s)| t.starts_with('{') || t == s);
+        if !fits {
+            return None;
+        }
+        template
+            .iter()
+            .filter_map(|t| t.strip_prefix('{').and_then(|t| t.strip_suffix('}')))
+            .nth(index)
+            .map(str::to_owned)
+    })
+}
+
+fn invalid_parameter(name: &str, reason: &str) -> Response {
+    tracing::debug!(parameter = name, reason, "invalid parameter");
+    error_response(
+        StatusCode::BAD_REQUEST,
+        "invalid_parameter",
+        &format!("The parameter `{name}` has an invalid value."),
+        Some(name.to_owned()),
+    )
+}
+
+/// See the module docs.
+///
+/// # Errors
+/// Never: errors are turned into responses (and logged with their status).
+pub async fn log_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_owned();
+    let response = ep.get_response(req).await;
+    let status = response.status().as_u16();
+    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if status >= 500 {
+        tracing::warn!(%method, %path, status, latency_ms, "request");
+    } else {
+        tracing::info!(%method, %path, status, latency_ms, "request");
+    }
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_parameters_get_their_names_from_the_spec() {
+        assert_eq!(
+            path_param_name("/users/abc", 0).as_deref(),
+            Some("id"),
+            "{:?}",
+            path_templates()
+        );
+        assert_eq!(path_param_name("/users/profile/x", 0), None);
+    }
+}

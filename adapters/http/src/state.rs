@@ -1,0 +1,16 @@
+//! What the handlers run against: the use cases and the ports they need directly.
+//! Built once by the binary (or a test) and handed to [`crate::app::build_app`]; handlers
+//! read it with `Data<&AppState>`. New resources add their use-case structs here.
+
+use std::sync::Arc;
+
+use leffaseura_core::ports::UserStore;
+use leffaseura_core::use_cases::Accounts;
+
+#[derive(Clone)]
+pub struct AppState {
+    /// Registration, login, sessions, profiles.
+    pub accounts: Arc<Accounts>,
+    /// The store, for readiness checks.
+    pub users: Arc<dyn UserStore>,
+}

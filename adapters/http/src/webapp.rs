@@ -1,0 +1,144 @@
+//! The built webapp at `/`: its files as they are, and `index.html` for every other path
+//! without a file extension, so that the single-page app's own routes (`/movies/42`,
+//! `/groups`) survive a reload. `/api/...` never reaches this (it is routed first).
+
+use std::path::{Path, PathBuf};
+
+use poem::endpoint::{StaticFileEndpoint, StaticFilesEndpoint};
+use poem::http::{Method, StatusCode};
+use poem::web::Html;
+use poem::{Endpoint, IntoResponse, Request, Response};
+
+/// Serves `dir`, or a page explaining how to build the webapp when `dir/index.html` is
+/// missing.
+pub enum Webapp {
+    Built {
+        files: StaticFilesEndpoint,
+        index: StaticFileEndpoint,
+    },
+    NotBuilt {
+        dir: PathBuf,
+    },
+}
+
+impl Webapp {
+    pub fn new(dir: &Path) -> Self {
+        if dir.join("index.html").is_file() {
+            Self::Built {
+                files: StaticFilesEndpoint::new(dir)
+                    .index_file("index.html")
+                    .prefer_utf8(true),
+                index: StaticFileEndpoint::new(dir.join("index.html")).no_cache(true),
+            }
+        } else {
+            Self::NotBuilt {
+                dir: dir.to_owned(),
+            }
+        }
+    }
+}
+
+fn has_extension(path: &str) -> bool {
+    path.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.'))
+}
+
+fn not_built_page(dir: &Path) -> Response {
+    let dir = dir
+        .display()
+        .to_string()
+        .replace('&', "&amp;")
+        .replace('<', "&lt;");
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Leffaseura</title></head>\
+         <body style=\"font-family: sans-serif; max-width: 40rem; margin: 4rem auto\">\
+         <h1>Leffaseura</h1>\
+         <p>The server is running, but the webapp is not built: <code>{dir}/index.html</code> is missing.</p>\
+         <p>Build it with <code>cd webapp &amp;&amp; npm ci &amp;&amp; npm run build</code> \
+         (or run <code>./scripts/run</code>), or point <code>WEBAPP_DIR</code> at a built copy.</p>\
+         <p>The API works already: see <a href=\"/api/docs\">/api/docs</a>.</p>\
+         </body></html>"
+    );
+    Html(html).with_status(StatusCode::OK).into_response()
+}
+
+impl Endpoint for Webapp {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        if !matches!(*req.method(), Method::GET | Method::HEAD) {
+            return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
+        }
+        match self {
+            Self::NotBuilt { dir } => {
+                if req.uri().path() == "/" || !has_extension(req.uri().path()) {
+                    Ok(not_built_page(dir))
+                } else {
+                    Ok(StatusCode::NOT_FOUND.into_response())
+                }
+            }
+            Self::Built { files, index } => {
+                let spa_route = !has_extension(req.uri().path());
+                let index_req = spa_route.then(|| {
+                    Request::builder()
+                        .method(req.method().clone())
+                        .uri(req.uri().clone())
+                        .header("accept", "text/html")
+                        .finish()
+                });
+                match files.call(req).await {
+                    Ok(response) => Ok(response),
+                    Err(err) if err.status() == StatusCode::NOT_FOUND => match index_req {
+                        Some(index_req) => index.call(index_req).await,
+                        None => Ok(StatusCode::NOT_FOUND.into_response()),
+                    },
+                    Err(err) => Err(err),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem::test::TestClient;
+
+    #[tokio::test]
+    async fn built_files_are_served_and_app_routes_fall_back_to_index() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
+        std::fs::create_dir(dir.path().join("assets")).unwrap();
+        std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
+        let client = TestClient::new(Webapp::new(dir.path()));
+
+        let response = client.get("/").send().await;
+        response.assert_status_is_ok();
+        response.assert_text("<html>app</html>").await;
+        client
+            .get("/assets/app.js")
+            .send()
+            .await
+            .assert_text("console.log(1)")
+            .await;
+        let response = client.get("/movies/42").send().await;
+        response.assert_status_is_ok();
+        response.assert_text("<html>app</html>").await;
+        client
+            .get("/assets/missing.js")
+            .send()
+            .await
+            .assert_status(StatusCode::NOT_FOUND);
+    }
+
+    #[tokio::test]
+    async fn a_missing_build_explains_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let client = TestClient::new(Webapp::new(&dir.path().join("dist")));
+        let response = client.get("/").send().await;
+        response.assert_status_is_ok();
+        let text = response.0.into_body().into_string().await.unwrap();
+        assert!(text.contains("npm run build"), "{text}");
+    }
+}
