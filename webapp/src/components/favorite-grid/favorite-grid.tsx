@@ -33,7 +33,15 @@ function yearOf(item: Favorite): string {
 }
 
 /** One saved movie: poster (or "No image"), title, year and rating link to the movie; the action bar sits beside. */
-export function FavoriteCard({ item }: { item: Favorite }) {
+export function FavoriteCard({ item, ownedByViewer = false }: { item: Favorite; ownedByViewer?: boolean }) {
+  // On the viewer's own list its toggle is on: show that before the status lookup answers.
+  const known = !ownedByViewer
+    ? undefined
+    : item.type === WATCHLIST
+      ? { is_watchlist: true }
+      : item.type === FAVORITE
+        ? { is_favorite: true }
+        : undefined;
   const movieId = item.tmdb_id ?? item.movie_id;
   const title = item.original_title || `Movie #${movieId}`;
   const src = posterSrc(item);
@@ -59,7 +67,7 @@ export function FavoriteCard({ item }: { item: Favorite }) {
           title={title}
           year={item.release_year}
           posterPath={item.poster_path}
-          known={item.type === WATCHLIST ? { is_watchlist: true } : item.type === FAVORITE ? { is_favorite: true } : undefined}
+          known={known}
         />
       </div>
     </li>
@@ -85,15 +93,17 @@ export type FavoriteGridProps = {
   limit?: number;
   /** Names the list for screen readers, e.g. "Kaisa's watchlist". */
   label?: string;
+  /** The list is the signed-in user's own (their watchlist, or favorites on their profile). */
+  ownedByViewer?: boolean;
 };
 
 /** A responsive grid of saved movies (watchlist, favorites, profile previews). */
-export function FavoriteGrid({ items, limit, label }: FavoriteGridProps) {
+export function FavoriteGrid({ items, limit, label, ownedByViewer }: FavoriteGridProps) {
   const shown = limit === undefined ? items : items.slice(0, limit);
   return (
     <ul className={styles.grid} aria-label={label}>
       {shown.map((item) => (
-        <FavoriteCard key={`${item.type}-${item.tmdb_id ?? item.movie_id}`} item={item} />
+        <FavoriteCard key={`${item.type}-${item.tmdb_id ?? item.movie_id}`} item={item} ownedByViewer={ownedByViewer} />
       ))}
     </ul>
   );

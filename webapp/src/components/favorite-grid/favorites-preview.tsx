@@ -16,10 +16,12 @@ export type FavoritesPreviewProps = {
   emptyText: string;
   /** "See all" link target (e.g. `/favorites/7`), shown when there are more than `limit`. */
   seeAllHref?: string;
+  /** The list is the signed-in user's own. */
+  ownedByViewer?: boolean;
 };
 
 /** The newest few of a user's favorites or watchlist, for the profile page. */
-export function FavoritesPreview({ userId, type, limit, label, emptyText, seeAllHref }: FavoritesPreviewProps) {
+export function FavoritesPreview({ userId, type, limit, label, emptyText, seeAllHref, ownedByViewer }: FavoritesPreviewProps) {
   const query = useQuery(userFavoritesQueryOptions(userId, type, limit));
   if (query.isPending) {
     return (
@@ -40,7 +42,7 @@ export function FavoritesPreview({ userId, type, limit, label, emptyText, seeAll
   const total = pagination?.total ?? items.length;
   return (
     <div className={styles.preview}>
-      <FavoriteGrid items={items} limit={limit} label={label} />
+      <FavoriteGrid items={items} limit={limit} label={label} ownedByViewer={ownedByViewer} />
       {seeAllHref && total > limit ? (
         <p className={styles.seeAll}>
           <Link to={seeAllHref}>See all {total}</Link>

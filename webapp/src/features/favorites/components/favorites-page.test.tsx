@@ -34,6 +34,32 @@ describe('FavoritesPage', () => {
     expect(calls.some((call) => call.path.startsWith('/favorites/status'))).toBe(false);
   });
 
+  it("shows the viewer's own hearts on someone else's favorites, not the list owner's", async () => {
+    logIn();
+    const calls = mockApi(({ path }) => {
+      if (path === '/users/5') return { status: 200, body: { success: true, user: mikko } };
+      if (path === '/favorites/user/5/2')
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: [{ id: 1, tmdb_id: 31, movie_id: 31, type: 2, original_title: 'Le Havre', release_year: 2011, poster_path: null, imdb_rating: 7.2, created_at: '2025-10-14T18:03:00Z' }],
+            pagination: { total: 1, limit: 48, offset: 0, hasMore: false },
+          },
+        };
+      if (path === '/favorites/status/31')
+        return { status: 200, body: { success: true, data: [{ tmdb_id: 31, is_favorite: false, is_watchlist: true }] } };
+      return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
+    });
+    renderFavorites(5);
+    const heart = await screen.findByRole('button', { name: 'Favorite' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const bookmark = screen.getByRole('button', { name: 'Watchlist' });
+    await vi.waitFor(() => expect(bookmark).toHaveAttribute('aria-pressed', 'true'));
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(calls.filter((call) => call.path.startsWith('/favorites/status/'))).toHaveLength(1);
+  });
+
   it('says so when a user has no favorites, and invites the owner to add some', async () => {
     logIn();
     mockApi(({ path }) => {

@@ -40,6 +40,7 @@ export function FavoritesPage() {
       <SavedMovies
         userId={user.data.id}
         type={FAVORITE}
+        ownedByViewer={isOwn}
         heading={`${username}'s Favorites`}
         texts={{
           loading: 'Loading favorites...',

@@ -11,10 +11,12 @@ type SavedMoviesProps = {
   /** The page's heading, shown once the list has loaded. */
   heading: string;
   texts: { loading: string; error: string; empty: ReactNode; label: string };
+  /** The signed-in user's own list. */
+  ownedByViewer: boolean;
 };
 
 /** One user's watchlist or favorites: loading, error, empty, or the grid with "Show more". */
-export function SavedMovies({ userId, type, heading, texts }: SavedMoviesProps) {
+export function SavedMovies({ userId, type, heading, texts, ownedByViewer }: SavedMoviesProps) {
   const query = useInfiniteQuery(userFavoritesInfiniteOptions(userId, type));
 
   if (query.isPending) {
@@ -52,7 +54,7 @@ export function SavedMovies({ userId, type, heading, texts }: SavedMoviesProps) 
       {items.length === 0 ? (
         <div className={`card ${styles.empty}`}>{texts.empty}</div>
       ) : (
-        <FavoriteGrid items={items} label={texts.label} />
+        <FavoriteGrid items={items} label={texts.label} ownedByViewer={ownedByViewer} />
       )}
       {query.hasNextPage ? (
         <div className={styles.more}>

@@ -56,6 +56,7 @@ export function WatchlistPage() {
       <SavedMovies
         userId={user.id}
         type={WATCHLIST}
+        ownedByViewer
         heading={`${user.username}'s Watchlist`}
         texts={{
           loading: 'Loading watchlist...',
