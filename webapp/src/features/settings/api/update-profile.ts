@@ -7,14 +7,13 @@ export type ProfileChanges = { username?: string; email?: string; newPassword?: 
 export type UpdateProfileInput = ProfileChanges & { currentPassword: string };
 
 /**
- * PUT /users/profile → `{user, token?}`. The server re-issues the token when the change
- * would invalidate the old one (a new password); we keep whatever it returns.
+ * PUT /users/profile → `{user, token?}`. A new password ends the old sessions, so the
+ * server answers with a new token then; we keep whatever it returns.
  */
 export async function updateProfile(input: UpdateProfileInput) {
   const { data, error, response } = await api.PUT('/users/profile', { body: input });
   if (!data) throw new ApiError(response.status, error, 'Update failed.');
-  const token = 'token' in data && typeof data.token === 'string' ? data.token : null;
-  if (!data.user) throw new ApiError(response.status, null, 'No user data returned.');
+  const token = data.token ?? null;
   saveSession(token, data.user);
   return { user: data.user, token };
 }

@@ -12,6 +12,8 @@ import { CurrentPasswordDialog } from './current-password-dialog';
 import styles from './settings.module.css';
 
 export const NEW_PASSWORD_MIN = 8;
+/** The server keeps at most 500 characters of bio (openapi.yaml, UpdateProfileRequest). */
+export const BIO_MAX = 500;
 
 type Section = 'bio' | 'account';
 type Notice = { section: Section; tone: 'success' | 'error' | 'info'; text: string };
@@ -192,7 +194,7 @@ function SettingsForm() {
           <textarea
             id="settings-bio"
             value={bio}
-            maxLength={1000}
+            maxLength={BIO_MAX}
             onChange={(event) => setBioDraft(event.target.value)}
             placeholder="Tell other movie fans about yourself"
           />
