@@ -130,6 +130,26 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('New username')).toHaveValue('');
   });
 
+  it('changes the password and keeps the new token the server sends', async () => {
+    logIn();
+    const calls = fakeServer();
+    const { user } = renderSettings();
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('The new password must be at least 8 characters.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('New password'), '-but-now-long');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.type(screen.getByLabelText('Current password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Your changes were saved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      newPassword: 'short-but-now-long',
+      currentPassword: 'right-password',
+    });
+    expect(localStorage.getItem('token')).toBe('jwt-new');
+  });
+
   it("shows other server errors on the page (e.g. a taken username)", async () => {
     logIn();
     fakeServer({
