@@ -1,7 +1,8 @@
 // The watchlist journey in a real browser: a visitor is asked to log in instead of toggling;
 // a new user adds two movies to the watchlist from Browse (one with a double-click), sees
 // them on the watchlist page, removes one on its Movie page, and still sees the change after
-// reloads. Along the way: the status lookups of a page go out as one call.
+// reloads, then hearts it and finds it on the favorites page. Along the way: the status
+// lookups of a page go out as one call.
 // Run: BASE_URL=http://127.0.0.1:8080 npm run e2e   (screenshots in test-results/watchlist/)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -182,9 +183,28 @@ describe('watchlist journey', { skip: skip ?? false }, () => {
     assert.ok(!text.includes(added.first));
     await shot(page, 'watchlist-after-reload');
 
-    // No status call ever carried more than 100 ids.
-    const calls = statusCalls();
-    assert.ok(calls.every((call) => idsOf(call).length <= 100));
+  });
+
+  test('a heart on the watchlist page puts the movie on the public favorites page', async () => {
+    const list = page.getByRole('list', { name: 'Movies on your watchlist' });
+    const heart = list.getByRole('listitem').first().getByRole('button', { name: 'Favorite' });
+    await waitForPressed(heart, false);
+    await heart.click();
+    await waitForPressed(heart, true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'Favorites' }).click();
+    await page.getByRole('heading', { level: 1, name: `${username}'s Favorites` }).waitFor();
+    const favorites = page.getByRole('list', { name: `${username}'s favorite movies` });
+    await favorites.waitFor();
+    assert.equal(await favorites.getByRole('listitem').count(), 1);
+    assert.ok((await favorites.innerText()).includes(added.second));
+    await waitForPressed(favorites.getByRole('button', { name: 'Favorite' }), true);
+    // Still on the watchlist too: the heart did not disturb the bookmark.
+    await waitForPressed(favorites.getByRole('button', { name: 'Watchlist' }), true);
+    await shot(page, 'favorites-page');
+
+    // No status call ever carried more than 100 ids, and nothing went wrong on the pages.
+    assert.ok(statusCalls().every((call) => idsOf(call).length <= 100));
     assert.deepEqual(errors, []);
   });
 });

@@ -268,6 +268,22 @@ describe('MovieActions', () => {
     expect(button(1, 'Watchlist')).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('builds on what the bar showed when clicked before its status arrived, then asks again', async () => {
+    logIn();
+    const server = fakeServer();
+    renderWithProviders(<MovieActions movieId={3} title="Movie 3" known={{ is_watchlist: true }} />);
+    expect(button(3, 'Watchlist')).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(button(3, 'Favorite'));
+    await settle();
+    expect(button(3, 'Favorite')).toHaveAttribute('aria-pressed', 'true');
+    expect(button(3, 'Watchlist')).toHaveAttribute('aria-pressed', 'true');
+    expect(server.writes().map((call) => call.method)).toEqual(['POST']);
+    // The withdrawn lookup is asked again once the add is through, to confirm both flags.
+    await waitUntil(1000);
+    await settle();
+    expect(server.statusCalls().map((call) => call.path)).toEqual(['/favorites/status/3']);
+  });
+
   it('updates every bar that shows the same movie', async () => {
     logIn();
     const server = fakeServer();

@@ -59,6 +59,7 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
       pressed={pressed}
       icon={icon}
       variant={variant}
+      shown={status}
       onNeedLogin={() => setDialog('login')}
       onFailed={() => setDialog('failed')}
     />
@@ -95,13 +96,15 @@ type ToggleButtonProps = {
   type: FavoriteType;
   label: string;
   pressed: boolean;
+  /** Both flags as the bar shows them. */
+  shown: FavoriteStatus;
   icon: ReactNode;
   variant: 'compact' | 'full';
   onNeedLogin: () => void;
   onFailed: () => void;
 };
 
-function ToggleButton({ viewer, movie, type, label, pressed, icon, variant, onNeedLogin, onFailed }: ToggleButtonProps) {
+function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, variant, onNeedLogin, onFailed }: ToggleButtonProps) {
   const queryClient = useQueryClient();
   const toggle = useToggleFavorite(viewer ?? 'visitor', movie.id, type);
   const mutationKey = toggleMutationKey(movie.id, type);
@@ -122,7 +125,7 @@ function ToggleButton({ viewer, movie, type, label, pressed, icon, variant, onNe
     if (sending.current || queryClient.isMutating({ mutationKey, exact: true }) > 0) return;
     sending.current = true;
     toggle.mutate(
-      { movie, type, add: !pressed },
+      { movie, type, add: !pressed, shown },
       {
         onError: (error) => {
           if (type === WATCHLIST) onFailed();

@@ -3,7 +3,13 @@ import { NO_STATUS, type FavoriteStatus } from '../status-batcher';
 import { favoriteKeys } from './favorite-keys';
 import { addFavorite, removeFavorite, WATCHLIST, type FavoriteType, type MovieRef } from './favorites-api';
 
-export type ToggleInput = { movie: MovieRef; type: FavoriteType; add: boolean };
+export type ToggleInput = {
+  movie: MovieRef;
+  type: FavoriteType;
+  add: boolean;
+  /** What the bar showed when clicked: the base of the optimistic status while none is cached. */
+  shown?: FavoriteStatus;
+};
 
 const field = (type: FavoriteType): keyof FavoriteStatus => (type === WATCHLIST ? 'is_watchlist' : 'is_favorite');
 
@@ -22,11 +28,11 @@ export function useToggleFavorite(viewer: string, movieId: number, type: Favorit
     mutationKey: toggleMutationKey(movieId, type),
     mutationFn: ({ movie, type: listType, add }: ToggleInput) =>
       add ? addFavorite(movie, listType) : removeFavorite(movie.id, listType),
-    onMutate: async ({ add }) => {
+    onMutate: async ({ add, shown }) => {
       // A status answer still on its way must not overwrite the user's click.
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<FavoriteStatus>(key);
-      queryClient.setQueryData<FavoriteStatus>(key, { ...(previous ?? NO_STATUS), [field(type)]: add });
+      queryClient.setQueryData<FavoriteStatus>(key, { ...(previous ?? shown ?? NO_STATUS), [field(type)]: add });
       return { known: previous !== undefined };
     },
     onError: (_error, { add }) => {
