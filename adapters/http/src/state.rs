@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
-use leffaseura_core::use_cases::Accounts;
+use leffaseura_core::use_cases::{Accounts, Reviews};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -13,4 +13,6 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// The store, for readiness checks.
     pub users: Arc<dyn UserStore>,
+    /// Reviews, reactions, leaderboards.
+    pub reviews: Arc<Reviews>,
 }

@@ -225,6 +225,7 @@ pub fn test_app() -> (
     let state = AppState {
         accounts: Arc::new(accounts),
         users: store.clone(),
+        reviews: crate::api::reviews::testing::unavailable_reviews(),
     };
     let config = AppConfig {
         webapp_dir: std::env::temp_dir().join(format!(

@@ -16,6 +16,7 @@ use tracing_subscriber::EnvFilter;
 
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
 use leffaseura_core::use_cases::Accounts;
+use leffaseura_core::use_cases::Reviews;
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState};
 use leffaseura_sql::SqlStore;
@@ -97,6 +98,15 @@ async fn run(config: Config) -> anyhow::Result<()> {
 
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users: Arc<dyn UserStore> = store.clone();
+    // Reviews check movies against the catalog. (The bundled demo catalog until the
+    // movies wiring hands over the configured one.)
+    let review_catalog = leffaseura_tmdb::Movies::demo(leffaseura_tmdb::DemoConfig::default())
+        .context("loading the demo movie catalog")?;
+    let reviews = Reviews::new(
+        store.clone(),
+        Arc::new(review_catalog.catalog().clone()),
+        clock.clone(),
+    );
     let accounts = Accounts::new(
         users.clone(),
         Arc::new(Argon2Hasher::new()),
@@ -106,6 +116,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let state = AppState {
         accounts: Arc::new(accounts),
         users,
+        reviews: Arc::new(reviews),
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

@@ -3,6 +3,7 @@
 
 pub mod json_body;
 pub mod nullable;
+pub mod reviews;
 pub mod timestamp;
 pub mod users;
 
@@ -17,14 +18,16 @@ pub use timestamp::Timestamp;
 pub enum ApiTags {
     /// Accounts: registration, login, profiles.
     Users,
+    /// Reviews, likes and dislikes, and the user leaderboards.
+    Reviews,
 }
 
 /// Every resource of the API. (`()` is an empty API, there only because poem-openapi
 /// combines tuples of two or more; replace it with the next resource.)
-pub type Api = (users::UsersApi, ());
+pub type Api = (users::UsersApi, reviews::ReviewsApi);
 
 pub fn api() -> Api {
-    (users::UsersApi, ())
+    (users::UsersApi, reviews::ReviewsApi)
 }
 
 /// The API as an OpenAPI service, declaring both mount points as servers. Needs no

@@ -1,0 +1,837 @@
+//! `/reviews`: writing, reading, editing and deleting reviews, likes and dislikes, and
+//! the two user leaderboards (API.md, Reviews).
+
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Enum, Object, OpenApi, SecurityScheme};
+
+use leffaseura_core::domain::paging::Paged;
+use leffaseura_core::domain::review::{
+    Interaction as CoreInteraction, ReactionKind, Review as CoreReview, INTERACTIONS_SHOWN,
+};
+use leffaseura_core::domain::user::UserProfile;
+use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
+
+use crate::api::users::User;
+use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
+use crate::auth::BearerAuth;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A bearer token when the caller sends one; reads work without. With a token, reviews
+/// carry the caller's own reaction in `my_interaction`.
+#[derive(SecurityScheme)]
+pub enum OptionalAuth {
+    Bearer(BearerAuth),
+    #[oai(fallback)]
+    Anonymous,
+}
+
+impl OptionalAuth {
+    fn viewer(&self) -> Option<UserId> {
+        match self {
+            Self::Bearer(auth) => Some(auth.0.id),
+            Self::Anonymous => None,
+        }
+    }
+}
+
+/// A reaction to a review.
+#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[oai(rename_all = "lowercase")]
+pub enum ReactionType {
+    Like,
+    Dislike,
+}
+
+impl From<ReactionKind> for ReactionType {
+    fn from(kind: ReactionKind) -> Self {
+        match kind {
+            ReactionKind::Like => Self::Like,
+            ReactionKind::Dislike => Self::Dislike,
+        }
+    }
+}
+
+impl From<ReactionType> for ReactionKind {
+    fn from(kind: ReactionType) -> Self {
+        match kind {
+            ReactionType::Like => Self::Like,
+            ReactionType::Dislike => Self::Dislike,
+        }
+    }
+}
+
+/// One user's reaction to a review.
+#[derive(Object, Debug, Clone)]
+pub struct Interaction {
+    pub user_id: i64,
+    pub username: String,
+    #[oai(rename = "type")]
+    pub kind: ReactionType,
+}
+
+impl From<&CoreInteraction> for Interaction {
+    fn from(interaction: &CoreInteraction) -> Self {
+        Self {
+            user_id: interaction.user_id.0,
+            username: interaction.username.clone(),
+            kind: interaction.kind.into(),
+        }
+    }
+}
+
+/// A review of a movie.
+#[derive(Object, Debug, Clone)]
+pub struct Review {
+    pub id: i64,
+    /// The movie's TMDB id.
+    pub movie_id: i64,
+    /// The author.
+    pub user_id: i64,
+    pub username: String,
+    /// 1..5000 characters.
+    pub content: String,
+    /// 1..5 stars.
+    pub rating: i64,
+    /// Exact number of likes.
+    pub likes: i64,
+    /// Exact number of dislikes.
+    pub dislikes: i64,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    /// The newest reactions, at most 50 (`likes` and `dislikes` count them all).
+    pub interactions: Vec<Interaction>,
+    /// The caller's own reaction; `null` without one or without a token.
+    pub my_interaction: Nullable<ReactionType>,
+    /// The movie's title, `null` when the movie is unknown to the server.
+    pub movie_name: Nullable<String>,
+    /// The movie's poster (full URL), `null` when unknown or without a poster.
+    pub poster_url: Nullable<String>,
+    /// The movie's release year, `null` when unknown.
+    pub release_year: Nullable<i32>,
+}
+
+impl From<&CoreReview> for Review {
+    fn from(review: &CoreReview) -> Self {
+        debug_assert!(review.interactions.len() <= INTERACTIONS_SHOWN);
+        Self {
+            id: review.id.0,
+            movie_id: review.movie_id.0,
+            user_id: review.user_id.0,
+            username: review.username.clone(),
+            content: review.content.clone(),
+            rating: review.rating,
+            likes: review.likes,
+            dislikes: review.dislikes,
+            created_at: review.created_at.into(),
+            updated_at: review.updated_at.into(),
+            interactions: review.interactions.iter().map(Interaction::from).collect(),
+            my_interaction: review.my_interaction.map(ReactionType::from).into(),
+            movie_name: review.movie.title.clone().into(),
+            poster_url: review.movie.poster_url.clone().into(),
+            release_year: review.movie.release_year.into(),
+        }
+    }
+}
+
+fn reviews(items: &[CoreReview]) -> Vec<Review> {
+    items.iter().map(Review::from).collect()
+}
+
+/// Where a page of a longer list sits.
+#[derive(Object, Debug, Clone)]
+#[oai(rename = "ReviewPagination")]
+pub struct Pagination {
+    /// All items of the list.
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+    /// More items after this page.
+    #[oai(rename = "hasMore")]
+    pub has_more: bool,
+}
+
+impl<T> From<&Paged<T>> for Pagination {
+    fn from(page: &Paged<T>) -> Self {
+        Self {
+            total: page.total,
+            limit: page.limit,
+            offset: page.offset,
+            has_more: page.has_more(),
+        }
+    }
+}
+
+/// How many reviews gave each number of stars.
+#[derive(Object, Debug, Clone)]
+pub struct RatingDistribution {
+    #[oai(rename = "1")]
+    pub one: i64,
+    #[oai(rename = "2")]
+    pub two: i64,
+    #[oai(rename = "3")]
+    pub three: i64,
+    #[oai(rename = "4")]
+    pub four: i64,
+    #[oai(rename = "5")]
+    pub five: i64,
+}
+
+/// A movie's review statistics.
+#[derive(Object, Debug, Clone)]
+pub struct ReviewStats {
+    /// Average rating to one decimal; `null` without reviews.
+    #[oai(rename = "averageRating")]
+    pub average_rating: Nullable<f64>,
+    #[oai(rename = "totalReviews")]
+    pub total_reviews: i64,
+    #[oai(rename = "ratingDistribution")]
+    pub rating_distribution: RatingDistribution,
+}
+
+/// A new review.
+#[derive(Object, Debug)]
+pub struct CreateReviewRequest {
+    /// The movie's TMDB id.
+    #[oai(rename = "movieId")]
+    pub movie_id: i64,
+    /// 1..5 stars.
+    pub rating: i64,
+    /// Required; trimmed; at most 5000 characters.
+    pub content: String,
+}
+
+/// Changes to a review; a field left out stays as it was.
+#[derive(Object, Debug)]
+pub struct UpdateReviewRequest {
+    /// 1..5 stars.
+    pub rating: Option<i64>,
+    /// Trimmed; 1..5000 characters.
+    pub content: Option<String>,
+}
+
+/// The reaction wanted: `like`, `dislike`, or `null` to clear. Asking for the reaction
+/// one already has clears it.
+#[derive(Object, Debug)]
+pub struct InteractionRequest {
+    #[oai(rename = "type")]
+    pub kind: Option<ReactionType>,
+}
+
+/// The caller's reaction after the request.
+#[derive(Object, Debug)]
+pub struct InteractionState {
+    #[oai(rename = "type")]
+    pub kind: Nullable<ReactionType>,
+}
+
+#[derive(Object, Debug)]
+pub struct ReviewData {
+    pub review: Review,
+}
+
+/// One review.
+#[derive(Object, Debug)]
+pub struct ReviewBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: ReviewData,
+}
+
+#[derive(Object, Debug)]
+pub struct MovieReviewsData {
+    pub reviews: Vec<Review>,
+    pub stats: ReviewStats,
+    pub pagination: Pagination,
+}
+
+/// A page of a movie's reviews, newest first, with the movie's statistics.
+#[derive(Object, Debug)]
+pub struct MovieReviewsBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: MovieReviewsData,
+}
+
+#[derive(Object, Debug)]
+pub struct ReviewPageData {
+    pub reviews: Vec<Review>,
+    pub pagination: Pagination,
+}
+
+/// A page of reviews, newest first.
+#[derive(Object, Debug)]
+pub struct ReviewPageBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: ReviewPageData,
+}
+
+#[derive(Object, Debug)]
+pub struct RecentReviewsData {
+    pub reviews: Vec<Review>,
+}
+
+/// The newest reviews.
+#[derive(Object, Debug)]
+pub struct RecentReviewsBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: RecentReviewsData,
+}
+
+#[derive(Object, Debug)]
+pub struct InteractionData {
+    pub interaction: InteractionState,
+    pub review: Review,
+}
+
+/// The caller's reaction and the review with fresh counts.
+#[derive(Object, Debug)]
+pub struct InteractionBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: InteractionData,
+}
+
+#[derive(Object, Debug)]
+pub struct LeaderboardData {
+    pub users: Vec<User>,
+}
+
+/// Users, best first.
+#[derive(Object, Debug)]
+pub struct LeaderboardBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: LeaderboardData,
+}
+
+#[derive(ApiResponse)]
+pub enum CreateReviewResponse {
+    /// The review was stored.
+    #[oai(status = 201)]
+    Created(Json<ReviewBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum ReviewResponse {
+    #[oai(status = 200)]
+    Ok(Json<ReviewBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum MovieReviewsResponse {
+    #[oai(status = 200)]
+    Ok(Json<MovieReviewsBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum ReviewPageResponse {
+    #[oai(status = 200)]
+    Ok(Json<ReviewPageBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum RecentReviewsResponse {
+    #[oai(status = 200)]
+    Ok(Json<RecentReviewsBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum DeleteReviewResponse {
+    /// The review and its reactions are gone.
+    #[oai(status = 204)]
+    Deleted,
+}
+
+#[derive(ApiResponse)]
+pub enum InteractionResponse {
+    #[oai(status = 200)]
+    Ok(Json<InteractionBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum LeaderboardResponse {
+    #[oai(status = 200)]
+    Ok(Json<LeaderboardBody>),
+}
+
+fn review_body(review: &CoreReview) -> Json<ReviewBody> {
+    Json(ReviewBody {
+        success: true,
+        data: ReviewData {
+            review: review.into(),
+        },
+    })
+}
+
+fn review_page(page: &Paged<CoreReview>) -> ReviewPageResponse {
+    ReviewPageResponse::Ok(Json(ReviewPageBody {
+        success: true,
+        data: ReviewPageData {
+            reviews: reviews(&page.items),
+            pagination: page.into(),
+        },
+    }))
+}
+
+fn leaderboard(users: &[UserProfile]) -> LeaderboardResponse {
+    LeaderboardResponse::Ok(Json(LeaderboardBody {
+        success: true,
+        data: LeaderboardData {
+            users: users.iter().map(User::public).collect(),
+        },
+    }))
+}
+
+/// `/reviews` operations.
+pub struct ReviewsApi;
+
+#[OpenApi(tag = "ApiTags::Reviews")]
+impl ReviewsApi {
+    /// Write a review
+    ///
+    /// One review per user per movie. Errors: 400 `invalid_rating` (not a whole number
+    /// 1..5), `invalid_content` (blank or over 5000 characters) or `validation_error`;
+    /// 401 without a valid token; 404 `movie_not_found` "Movie not found"; 409
+    /// `already_reviewed`.
+    #[oai(path = "/reviews", method = "post", operation_id = "createReview")]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: JsonBody<CreateReviewRequest>,
+    ) -> Result<CreateReviewResponse, ApiError> {
+        let request = body.0;
+        let review = state
+            .reviews
+            .write_review(&auth.0, request.movie_id, request.rating, &request.content)
+            .await?;
+        Ok(CreateReviewResponse::Created(review_body(&review)))
+    }
+
+    /// A movie's reviews
+    ///
+    /// Newest first, with the movie's statistics. `limit` 1..100 (default 20). Errors:
+    /// 400 `invalid_parameter`.
+    #[oai(
+        path = "/reviews/movie/:movie_id",
+        method = "get",
+        operation_id = "listMovieReviews"
+    )]
+    async fn by_movie(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        /// The movie's TMDB id.
+        movie_id: Path<i64>,
+        /// 1..100, default 20.
+        limit: Query<Option<i64>>,
+        /// Default 0.
+        offset: Query<Option<i64>>,
+    ) -> Result<MovieReviewsResponse, ApiError> {
+        let answer = state
+            .reviews
+            .movie_reviews(MovieId(movie_id.0), limit.0, offset.0, auth.viewer())
+            .await?;
+        let stats = &answer.stats;
+        let [one, two, three, four, five] = stats.distribution;
+        Ok(MovieReviewsResponse::Ok(Json(MovieReviewsBody {
+            success: true,
+            data: MovieReviewsData {
+                reviews: reviews(&answer.reviews.items),
+                stats: ReviewStats {
+                    average_rating: stats.average_rating().into(),
+                    total_reviews: stats.total_reviews,
+                    rating_distribution: RatingDistribution {
+                        one,
+                        two,
+                        three,
+                        four,
+                        five,
+                    },
+                },
+                pagination: (&answer.reviews).into(),
+            },
+        })))
+    }
+
+    /// A user's reviews
+    ///
+    /// Newest first. `limit` 1..100 (default 20). Errors: 400 `invalid_parameter`.
+    #[oai(
+        path = "/reviews/user/:user_id",
+        method = "get",
+        operation_id = "listUserReviews"
+    )]
+    async fn by_user(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        /// The author's id.
+        user_id: Path<i64>,
+        /// 1..100, default 20.
+        limit: Query<Option<i64>>,
+        /// Default 0.
+        offset: Query<Option<i64>>,
+    ) -> Result<ReviewPageResponse, ApiError> {
+        let page = state
+            .reviews
+            .user_reviews(UserId(user_id.0), limit.0, offset.0, auth.viewer())
+            .await?;
+        Ok(review_page(&page))
+    }
+
+    /// The newest reviews
+    ///
+    /// `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`.
+    #[oai(
+        path = "/reviews/recent",
+        method = "get",
+        operation_id = "listRecentReviews"
+    )]
+    async fn recent(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        /// 1..50, default 20.
+        limit: Query<Option<i64>>,
+    ) -> Result<RecentReviewsResponse, ApiError> {
+        let items = state.reviews.recent_reviews(limit.0, auth.viewer()).await?;
+        Ok(RecentReviewsResponse::Ok(Json(RecentReviewsBody {
+            success: true,
+            data: RecentReviewsData {
+                reviews: reviews(&items),
+            },
+        })))
+    }
+
+    /// Reviews by a group's members
+    ///
+    /// For the group's members, moderators and owner; newest first. `limit` 1..100
+    /// (default 20). Errors: 401 without a valid token; 403 `members_only` for
+    /// non-members and pending requests; 404 `group_not_found`.
+    #[oai(
+        path = "/reviews/group/:group_id",
+        method = "get",
+        operation_id = "listGroupReviews"
+    )]
+    async fn by_group(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        /// The group's id.
+        group_id: Path<i64>,
+        /// 1..100, default 20.
+        limit: Query<Option<i64>>,
+        /// Default 0.
+        offset: Query<Option<i64>>,
+    ) -> Result<ReviewPageResponse, ApiError> {
+        let page = state
+            .reviews
+            .group_reviews(GroupId(group_id.0), auth.0.id, limit.0, offset.0)
+            .await?;
+        Ok(review_page(&page))
+    }
+
+    /// Users with the most reviews
+    ///
+    /// `limit` 1..20 (default 20). Errors: 400 `invalid_parameter`.
+    #[oai(
+        path = "/reviews/users-by-review-count",
+        method = "get",
+        operation_id = "listUsersByReviewCount"
+    )]
+    async fn users_by_review_count(
+        &self,
+        state: Data<&AppState>,
+        /// 1..20, default 20.
+        limit: Query<Option<i64>>,
+    ) -> Result<LeaderboardResponse, ApiError> {
+        let users = state.reviews.users_by_review_count(limit.0).await?;
+        Ok(leaderboard(&users))
+    }
+
+    /// Users with the highest aura
+    ///
+    /// Only users with at least one review, highest aura (likes minus dislikes received)
+    /// first. `limit` 1..20 (default 20). Errors: 400 `invalid_parameter`.
+    #[oai(
+        path = "/reviews/users-by-aura",
+        method = "get",
+        operation_id = "listUsersByAura"
+    )]
+    async fn users_by_aura(
+        &self,
+        state: Data<&AppState>,
+        /// 1..20, default 20.
+        limit: Query<Option<i64>>,
+    ) -> Result<LeaderboardResponse, ApiError> {
+        let users = state.reviews.users_by_aura(limit.0).await?;
+        Ok(leaderboard(&users))
+    }
+
+    /// One review
+    ///
+    /// Errors: 404 `review_not_found`.
+    #[oai(path = "/reviews/:id", method = "get", operation_id = "getReview")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        /// The review's id.
+        id: Path<i64>,
+    ) -> Result<ReviewResponse, ApiError> {
+        let review = state
+            .reviews
+            .get_review(ReviewId(id.0), auth.viewer())
+            .await?;
+        Ok(ReviewResponse::Ok(review_body(&review)))
+    }
+
+    /// Edit a review
+    ///
+    /// The author only; a field left out stays as it was. Errors: 400 `no_changes` "No
+    /// changes to update.", `invalid_rating`, `invalid_content`; 401; 403 `not_author`;
+    /// 404 `review_not_found`.
+    #[oai(path = "/reviews/:id", method = "put", operation_id = "updateReview")]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        /// The review's id.
+        id: Path<i64>,
+        body: JsonBody<UpdateReviewRequest>,
+    ) -> Result<ReviewResponse, ApiError> {
+        let request = body.0;
+        let review = state
+            .reviews
+            .update_review(
+                &auth.0,
+                ReviewId(id.0),
+                request.rating,
+                request.content.as_deref(),
+            )
+            .await?;
+        Ok(ReviewResponse::Ok(review_body(&review)))
+    }
+
+    /// Delete a review
+    ///
+    /// The author or a site administrator; the review's reactions go with it. Errors: 401;
+    /// 403 `not_author`; 404 `review_not_found`.
+    #[oai(
+        path = "/reviews/:id",
+        method = "delete",
+        operation_id = "deleteReview"
+    )]
+    async fn delete(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        /// The review's id.
+        id: Path<i64>,
+    ) -> Result<DeleteReviewResponse, ApiError> {
+        state.reviews.delete_review(&auth.0, ReviewId(id.0)).await?;
+        Ok(DeleteReviewResponse::Deleted)
+    }
+
+    /// Like, dislike or clear
+    ///
+    /// `type` `like` or `dislike` sets the caller's reaction; the same reaction again, or
+    /// `null`, clears it. Authors cannot react to their own review. Errors: 400
+    /// `validation_error` for another `type`; 401; 403 `own_review`; 404
+    /// `review_not_found`.
+    #[oai(
+        path = "/reviews/:id/interaction",
+        method = "post",
+        operation_id = "reactToReview"
+    )]
+    async fn interact(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        /// The review's id.
+        id: Path<i64>,
+        body: JsonBody<InteractionRequest>,
+    ) -> Result<InteractionResponse, ApiError> {
+        let reacted = state
+            .reviews
+            .react_to_review(&auth.0, ReviewId(id.0), body.0.kind.map(Into::into))
+            .await?;
+        Ok(InteractionResponse::Ok(Json(InteractionBody {
+            success: true,
+            data: InteractionData {
+                interaction: InteractionState {
+                    kind: reacted.reaction.map(ReactionType::from).into(),
+                },
+                review: (&reacted.review).into(),
+            },
+        })))
+    }
+}
+
+/// Stand-ins for the HTTP tests of other resources: review use cases whose store and
+/// catalog always fail (the reviews themselves are tested black-box in `tests/`).
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::sync::Arc;
+
+    use async_trait::async_trait;
+    use chrono::{DateTime, Utc};
+
+    use leffaseura_core::domain::movie::{
+        CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
+        RememberedMovie, SearchQuery,
+    };
+    use leffaseura_core::domain::paging::{PageRequest, Paged};
+    use leffaseura_core::domain::review::{
+        MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges,
+    };
+    use leffaseura_core::domain::user::UserProfile;
+    use leffaseura_core::ports::favorite_store::GroupAccess;
+    use leffaseura_core::ports::{MovieCatalog, ReviewStore, SystemClock};
+    use leffaseura_core::use_cases::Reviews;
+    use leffaseura_core::{Error, GroupId, MovieId, ReviewId, StoreError, UserId};
+
+    struct Down;
+
+    fn down() -> StoreError {
+        StoreError::Backend("no review store in this test".into())
+    }
+
+    fn upstream() -> Error {
+        Error::Upstream {
+            code: "upstream_unavailable",
+            message: "no catalog in this test".into(),
+            unavailable: true,
+        }
+    }
+
+    #[async_trait]
+    impl ReviewStore for Down {
+        async fn create_review(
+            &self,
+            _: &NewReview,
+            _: &RememberedMovie,
+        ) -> Result<ReviewId, StoreError> {
+            Err(down())
+        }
+        async fn find_review(
+            &self,
+            _: ReviewId,
+            _: Option<UserId>,
+        ) -> Result<Option<Review>, StoreError> {
+            Err(down())
+        }
+        async fn movie_reviews(
+            &self,
+            _: MovieId,
+            _: PageRequest,
+            _: Option<UserId>,
+        ) -> Result<Paged<Review>, StoreError> {
+            Err(down())
+        }
+        async fn movie_stats(&self, _: MovieId) -> Result<MovieReviewStats, StoreError> {
+            Err(down())
+        }
+        async fn user_reviews(
+            &self,
+            _: UserId,
+            _: PageRequest,
+            _: Option<UserId>,
+        ) -> Result<Paged<Review>, StoreError> {
+            Err(down())
+        }
+        async fn recent_reviews(
+            &self,
+            _: i64,
+            _: Option<UserId>,
+        ) -> Result<Vec<Review>, StoreError> {
+            Err(down())
+        }
+        async fn group_member_access(
+            &self,
+            _: GroupId,
+            _: UserId,
+        ) -> Result<Option<GroupAccess>, StoreError> {
+            Err(down())
+        }
+        async fn group_reviews(
+            &self,
+            _: GroupId,
+            _: PageRequest,
+            _: Option<UserId>,
+        ) -> Result<Paged<Review>, StoreError> {
+            Err(down())
+        }
+        async fn update_review(
+            &self,
+            _: ReviewId,
+            _: &ReviewChanges,
+            _: DateTime<Utc>,
+        ) -> Result<(), StoreError> {
+            Err(down())
+        }
+        async fn delete_review(&self, _: ReviewId) -> Result<(), StoreError> {
+            Err(down())
+        }
+        async fn react(
+            &self,
+            _: ReviewId,
+            _: UserId,
+            _: Option<ReactionKind>,
+            _: DateTime<Utc>,
+        ) -> Result<Option<ReactionKind>, StoreError> {
+            Err(down())
+        }
+        async fn users_by_review_count(&self, _: i64) -> Result<Vec<UserProfile>, StoreError> {
+            Err(down())
+        }
+        async fn users_by_aura(&self, _: i64) -> Result<Vec<UserProfile>, StoreError> {
+            Err(down())
+        }
+    }
+
+    #[async_trait]
+    impl MovieCatalog for Down {
+        async fn search(&self, _: &SearchQuery, _: CatalogPage) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+        async fn genres(&self) -> Result<Vec<Genre>, Error> {
+            Err(upstream())
+        }
+        async fn discover(
+            &self,
+            _: &GenreFilter,
+            _: CatalogPage,
+            _: DiscoverSort,
+        ) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+        async fn popular(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+        async fn details(&self, _: MovieId) -> Result<MovieDetails, Error> {
+            Err(upstream())
+        }
+        async fn best_match(&self, _: &str, _: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
+            Err(upstream())
+        }
+        async fn now_playing(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+    }
+
+    /// Review use cases that fail with 500/503 whatever is asked.
+    pub fn unavailable_reviews() -> Arc<Reviews> {
+        Arc::new(Reviews::new(
+            Arc::new(Down),
+            Arc::new(Down),
+            Arc::new(SystemClock),
+        ))
+    }
+}
