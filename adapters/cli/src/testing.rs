@@ -159,8 +159,17 @@ impl UserStore for FakeStore {
         }
         Ok(())
     }
-    async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError> {
-        Ok(window(&self.check()?.users, page))
+    async fn list_users(&self, page: PageRequest) -> Result<Paged<UserProfile>, StoreError> {
+        let state = self.check()?;
+        let profiles: Vec<UserProfile> = state
+            .users
+            .iter()
+            .map(|user| UserProfile {
+                user: user.clone(),
+                stats: state.stats.get(&user.id).copied().unwrap_or_default(),
+            })
+            .collect();
+        Ok(window(&profiles, page))
     }
     async fn list_moderation_log(
         &self,

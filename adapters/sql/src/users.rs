@@ -374,7 +374,7 @@ impl UserStore for SqlStore {
         }
     }
 
-    async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError> {
+    async fn list_users(&self, page: PageRequest) -> Result<Paged<UserProfile>, StoreError> {
         let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM users")
             .fetch_one(self.pool())
             .await
@@ -387,7 +387,15 @@ impl UserStore for SqlStore {
             .await
             .map_err(store_error)?;
         Ok(Paged {
-            items: rows.iter().map(user_from_row).collect::<Result<_, _>>()?,
+            items: rows
+                .iter()
+                .map(|row| {
+                    Ok(UserProfile {
+                        user: user_from_row(row)?,
+                        stats: stats_from_row(row)?,
+                    })
+                })
+                .collect::<Result<_, StoreError>>()?,
             total,
             limit: page.limit,
             offset: page.offset,

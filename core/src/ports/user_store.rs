@@ -78,11 +78,12 @@ pub trait UserStore: Send + Sync {
         log: Option<NewModerationEntry>,
     ) -> Result<(), StoreError>;
 
-    /// Users by id, oldest first.
+    /// Users by id, oldest first, with their statistics (read from the counters the
+    /// users table keeps, so a page costs one query).
     ///
     /// # Errors
     /// `Backend` only.
-    async fn list_users(&self, page: PageRequest) -> Result<Paged<User>, StoreError>;
+    async fn list_users(&self, page: PageRequest) -> Result<Paged<UserProfile>, StoreError>;
 
     /// The moderation log, newest first.
     ///

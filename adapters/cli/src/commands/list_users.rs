@@ -30,19 +30,10 @@ pub async fn list_users(
         DEFAULT_LIMIT,
         MAX_LIMIT,
     )?;
-    let page = store.list_users(request).await?;
-    // The port lists users without statistics; at most MAX_LIMIT look-ups follow.
-    let mut items = Vec::with_capacity(page.items.len());
-    for user in &page.items {
-        let stats = store.user_stats(user.id).await?;
-        items.push(UserJson::new(user, &stats));
-    }
-    let page = Paged {
-        items,
-        total: page.total,
-        limit: page.limit,
-        offset: page.offset,
-    };
+    let page = store
+        .list_users(request)
+        .await?
+        .map(|profile| UserJson::new(&profile.user, &profile.stats));
     if args.json {
         let pagination = PaginationJson::of(&page);
         super::write_json(

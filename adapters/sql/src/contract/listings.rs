@@ -16,13 +16,13 @@ pub async fn list_users_pages_oldest_first_with_a_total(store: SqlStore) {
     let first = store.list_users(page(3, 0)).await.expect("page 1");
     assert_eq!(first.total, 7);
     assert_eq!(
-        first.items.iter().map(|u| u.id).collect::<Vec<_>>(),
+        first.items.iter().map(|p| p.user.id).collect::<Vec<_>>(),
         ids[0..3]
     );
     assert!(first.has_more());
     let last = store.list_users(page(3, 6)).await.expect("page 3");
     assert_eq!(
-        last.items.iter().map(|u| u.id).collect::<Vec<_>>(),
+        last.items.iter().map(|p| p.user.id).collect::<Vec<_>>(),
         ids[6..7]
     );
     assert!(!last.has_more());
