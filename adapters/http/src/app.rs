@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use poem::http::StatusCode;
-use poem::middleware::Cors;
+use poem::middleware::{Cors, NormalizePath, TrailingSlash};
 use poem::web::{Data, Json};
 use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 
@@ -66,8 +66,20 @@ pub fn build_app(
         .at("/api/openapi.json", docs_service.spec_endpoint())
         .at("/api/openapi.yaml", docs_service.spec_endpoint_yaml())
         .nest("/api/docs", docs_service.swagger_ui())
-        .nest("/api/v1", api::service().around(api_guard))
-        .nest("/api", api::service().around(api_guard))
+        // `POST /favorites/` of the original clients: API paths match with or without a
+        // trailing slash (poem-openapi drops it from declared paths).
+        .nest(
+            "/api/v1",
+            api::service()
+                .with(NormalizePath::new(TrailingSlash::Trim))
+                .around(api_guard),
+        )
+        .nest(
+            "/api",
+            api::service()
+                .with(NormalizePath::new(TrailingSlash::Trim))
+                .around(api_guard),
+        )
         .nest("/", Webapp::new(&config.webapp_dir));
 
     let cors = Cors::new()

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
-use leffaseura_core::use_cases::{Accounts, Reviews};
+use leffaseura_core::use_cases::{Accounts, Favorites, Reviews};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -15,4 +15,6 @@ pub struct AppState {
     pub users: Arc<dyn UserStore>,
     /// Reviews, reactions, leaderboards.
     pub reviews: Arc<Reviews>,
+    /// Watchlists, favorites, group favorites, status lookups.
+    pub favorites: Arc<Favorites>,
 }

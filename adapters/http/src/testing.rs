@@ -226,6 +226,7 @@ pub fn test_app() -> (
         accounts: Arc::new(accounts),
         users: store.clone(),
         reviews: crate::api::reviews::testing::unavailable_reviews(),
+        favorites: crate::api::favorites::testing::unavailable_favorites(store.clone()),
     };
     let config = AppConfig {
         webapp_dir: std::env::temp_dir().join(format!(

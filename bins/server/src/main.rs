@@ -16,6 +16,7 @@ use tracing_subscriber::EnvFilter;
 
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
 use leffaseura_core::use_cases::Accounts;
+use leffaseura_core::use_cases::Favorites;
 use leffaseura_core::use_cases::Reviews;
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState};
@@ -107,6 +108,13 @@ async fn run(config: Config) -> anyhow::Result<()> {
         Arc::new(review_catalog.catalog().clone()),
         clock.clone(),
     );
+    let favorites = Favorites::new(
+        store.clone(),
+        users.clone(),
+        Arc::new(review_catalog.catalog().clone()),
+        store.clone(),
+        clock.clone(),
+    );
     let accounts = Accounts::new(
         users.clone(),
         Arc::new(Argon2Hasher::new()),
@@ -117,6 +125,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         accounts: Arc::new(accounts),
         users,
         reviews: Arc::new(reviews),
+        favorites: Arc::new(favorites),
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

@@ -99,6 +99,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a review
+         * @description One review per user per movie. Errors: 400 `invalid_rating` (not a whole number
+         *     1..5), `invalid_content` (blank or over 5000 characters) or `validation_error`;
+         *     401 without a valid token; 404 `movie_not_found` "Movie not found"; 409
+         *     `already_reviewed`.
+         */
+        post: operations["createReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/movie/{movie_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A movie's reviews
+         * @description Newest first, with the movie's statistics. `limit` 1..100 (default 20). Errors:
+         *     400 `invalid_parameter`.
+         */
+        get: operations["listMovieReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/user/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's reviews
+         * @description Newest first. `limit` 1..100 (default 20). Errors: 400 `invalid_parameter`.
+         */
+        get: operations["listUserReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest reviews
+         * @description `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`.
+         */
+        get: operations["listRecentReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/group/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reviews by a group's members
+         * @description For the group's members, moderators and owner; newest first. `limit` 1..100
+         *     (default 20). Errors: 401 without a valid token; 403 `members_only` for
+         *     non-members and pending requests; 404 `group_not_found`.
+         */
+        get: operations["listGroupReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/users-by-review-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users with the most reviews
+         * @description `limit` 1..20 (default 20). Errors: 400 `invalid_parameter`.
+         */
+        get: operations["listUsersByReviewCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/users-by-aura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users with the highest aura
+         * @description Only users with at least one review, highest aura (likes minus dislikes received)
+         *     first. `limit` 1..20 (default 20). Errors: 400 `invalid_parameter`.
+         */
+        get: operations["listUsersByAura"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One review
+         * @description Errors: 404 `review_not_found`.
+         */
+        get: operations["getReview"];
+        /**
+         * Edit a review
+         * @description The author only; a field left out stays as it was. Errors: 400 `no_changes` "No
+         *     changes to update.", `invalid_rating`, `invalid_content`; 401; 403 `not_author`;
+         *     404 `review_not_found`.
+         */
+        put: operations["updateReview"];
+        post?: never;
+        /**
+         * Delete a review
+         * @description The author or a site administrator; the review's reactions go with it. Errors: 401;
+         *     403 `not_author`; 404 `review_not_found`.
+         */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/interaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like, dislike or clear
+         * @description `type` `like` or `dislike` sets the caller's reaction; the same reaction again, or
+         *     `null`, clears it. Authors cannot react to their own review. Errors: 400
+         *     `validation_error` for another `type`; 401; 403 `own_review`; 404
+         *     `review_not_found`.
+         */
+        post: operations["reactToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -109,6 +310,24 @@ export interface components {
          * @enum {string}
          */
         AuraLabel: "Positive" | "Mostly Positive" | "Neutral" | "Mixed" | "Controversial";
+        /**
+         * CreateReviewRequest
+         * @description A new review.
+         */
+        CreateReviewRequest: {
+            /**
+             * Format: int64
+             * @description The movie's TMDB id.
+             */
+            movieId: number;
+            /**
+             * Format: int64
+             * @description 1..5 stars.
+             */
+            rating: number;
+            /** @description Required; trimmed; at most 5000 characters. */
+            content: string;
+        };
         /**
          * DeleteAccountRequest
          * @description Confirmation of an account deletion.
@@ -135,12 +354,113 @@ export interface components {
             field?: string;
         };
         /**
+         * Interaction
+         * @description One user's reaction to a review.
+         */
+        Interaction: {
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+            type: components["schemas"]["ReactionType"];
+        };
+        /**
+         * InteractionBody
+         * @description The caller's reaction and the review with fresh counts.
+         */
+        InteractionBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["InteractionData"];
+        };
+        /** InteractionData */
+        InteractionData: {
+            interaction: components["schemas"]["InteractionState"];
+            review: components["schemas"]["Review"];
+        };
+        /**
+         * InteractionRequest
+         * @description The reaction wanted: `like`, `dislike`, or `null` to clear. Asking for the reaction
+         *     one already has clears it.
+         */
+        InteractionRequest: {
+            type?: components["schemas"]["ReactionType"];
+        };
+        /**
+         * InteractionState
+         * @description The caller's reaction after the request.
+         */
+        InteractionState: {
+            type: components["schemas"]["ReactionType"] | null;
+        };
+        /**
+         * LeaderboardBody
+         * @description Users, best first.
+         */
+        LeaderboardBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["LeaderboardData"];
+        };
+        /** LeaderboardData */
+        LeaderboardData: {
+            users: components["schemas"]["User"][];
+        };
+        /**
          * LoginRequest
          * @description Credentials.
          */
         LoginRequest: {
             email: string;
             password: string;
+        };
+        /**
+         * MovieReviewsBody
+         * @description A page of a movie's reviews, newest first, with the movie's statistics.
+         */
+        MovieReviewsBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["MovieReviewsData"];
+        };
+        /** MovieReviewsData */
+        MovieReviewsData: {
+            reviews: components["schemas"]["Review"][];
+            stats: components["schemas"]["ReviewStats"];
+            pagination: components["schemas"]["ReviewPagination"];
+        };
+        /**
+         * RatingDistribution
+         * @description How many reviews gave each number of stars.
+         */
+        RatingDistribution: {
+            /** Format: int64 */
+            1: number;
+            /** Format: int64 */
+            2: number;
+            /** Format: int64 */
+            3: number;
+            /** Format: int64 */
+            4: number;
+            /** Format: int64 */
+            5: number;
+        };
+        /**
+         * @description A reaction to a review.
+         * @enum {string}
+         */
+        ReactionType: "like" | "dislike";
+        /**
+         * RecentReviewsBody
+         * @description The newest reviews.
+         */
+        RecentReviewsBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["RecentReviewsData"];
+        };
+        /** RecentReviewsData */
+        RecentReviewsData: {
+            reviews: components["schemas"]["Review"][];
         };
         /**
          * RegisterRequest
@@ -153,6 +473,117 @@ export interface components {
             email: string;
             /** @description 8–128 characters. */
             password: string;
+        };
+        /**
+         * Review
+         * @description A review of a movie.
+         */
+        Review: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The movie's TMDB id.
+             */
+            movie_id: number;
+            /**
+             * Format: int64
+             * @description The author.
+             */
+            user_id: number;
+            username: string;
+            /** @description 1..5000 characters. */
+            content: string;
+            /**
+             * Format: int64
+             * @description 1..5 stars.
+             */
+            rating: number;
+            /**
+             * Format: int64
+             * @description Exact number of likes.
+             */
+            likes: number;
+            /**
+             * Format: int64
+             * @description Exact number of dislikes.
+             */
+            dislikes: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The newest reactions, at most 50 (`likes` and `dislikes` count them all). */
+            interactions: components["schemas"]["Interaction"][];
+            /** @description The caller's own reaction; `null` without one or without a token. */
+            my_interaction: components["schemas"]["ReactionType"] | null;
+            /** @description The movie's title, `null` when the movie is unknown to the server. */
+            movie_name: string | null;
+            /** @description The movie's poster (full URL), `null` when unknown or without a poster. */
+            poster_url: string | null;
+            /**
+             * Format: int32
+             * @description The movie's release year, `null` when unknown.
+             */
+            release_year: number | null;
+        };
+        /**
+         * ReviewBody
+         * @description One review.
+         */
+        ReviewBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["ReviewData"];
+        };
+        /** ReviewData */
+        ReviewData: {
+            review: components["schemas"]["Review"];
+        };
+        /**
+         * ReviewPageBody
+         * @description A page of reviews, newest first.
+         */
+        ReviewPageBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["ReviewPageData"];
+        };
+        /** ReviewPageData */
+        ReviewPageData: {
+            reviews: components["schemas"]["Review"][];
+            pagination: components["schemas"]["ReviewPagination"];
+        };
+        /**
+         * ReviewPagination
+         * @description Where a page of a longer list sits.
+         */
+        ReviewPagination: {
+            /**
+             * Format: int64
+             * @description All items of the list.
+             */
+            total: number;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            offset: number;
+            /** @description More items after this page. */
+            hasMore: boolean;
+        };
+        /**
+         * ReviewStats
+         * @description A movie's review statistics.
+         */
+        ReviewStats: {
+            /**
+             * Format: double
+             * @description Average rating to one decimal; `null` without reviews.
+             */
+            averageRating: number | null;
+            /** Format: int64 */
+            totalReviews: number;
+            ratingDistribution: components["schemas"]["RatingDistribution"];
         };
         /**
          * SessionBody
@@ -182,6 +613,19 @@ export interface components {
             newPassword?: string;
             /** @description At most 500 characters. */
             user_bio?: string;
+        };
+        /**
+         * UpdateReviewRequest
+         * @description Changes to a review; a field left out stays as it was.
+         */
+        UpdateReviewRequest: {
+            /**
+             * Format: int64
+             * @description 1..5 stars.
+             */
+            rating?: number;
+            /** @description Trimmed; 1..5000 characters. */
+            content?: string;
         };
         /**
          * UpdatedProfileBody
@@ -857,6 +1301,1295 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["UserBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CreateReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review was stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMovieReviews: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The movie's TMDB id. */
+                movie_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovieReviewsBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUserReviews: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The author's id. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewPageBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRecentReviews: {
+        parameters: {
+            query?: {
+                /** @description 1..50, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RecentReviewsBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroupReviews: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group's id. */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewPageBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUsersByReviewCount: {
+        parameters: {
+            query?: {
+                /** @description 1..20, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LeaderboardBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUsersByAura: {
+        parameters: {
+            query?: {
+                /** @description 1..20, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LeaderboardBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["UpdateReviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review and its reactions are gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["InteractionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InteractionBody"];
                 };
             };
             /**

@@ -1,6 +1,7 @@
 //! The API: one `#[OpenApi]` struct per resource file, combined here. To add a resource,
 //! write `api/<resource>.rs`, declare it below and add its struct to [`Api`] and [`api`].
 
+pub mod favorites;
 pub mod json_body;
 pub mod nullable;
 pub mod reviews;
@@ -20,14 +21,24 @@ pub enum ApiTags {
     Users,
     /// Reviews, likes and dislikes, and the user leaderboards.
     Reviews,
+    /// Watchlists, favorites, group favorites and status lookups.
+    Favorites,
 }
 
 /// Every resource of the API. (`()` is an empty API, there only because poem-openapi
 /// combines tuples of two or more; replace it with the next resource.)
-pub type Api = (users::UsersApi, reviews::ReviewsApi);
+pub type Api = (
+    users::UsersApi,
+    reviews::ReviewsApi,
+    favorites::FavoritesApi,
+);
 
 pub fn api() -> Api {
-    (users::UsersApi, reviews::ReviewsApi)
+    (
+        users::UsersApi,
+        reviews::ReviewsApi,
+        favorites::FavoritesApi,
+    )
 }
 
 /// The API as an OpenAPI service, declaring both mount points as servers. Needs no

@@ -9,6 +9,7 @@
 //! written in plain SQL in [`fixtures`], keeping counters in step the way the stores must.
 
 mod deletion;
+mod favorites;
 pub mod fixtures;
 mod listings;
 mod reviews;
@@ -16,6 +17,7 @@ mod schema;
 mod users;
 
 pub use deletion::*;
+pub use favorites::*;
 pub use fixtures::{at, group, member, react, review, user};
 pub use listings::*;
 pub use reviews::*;
@@ -52,6 +54,15 @@ macro_rules! contract_suite {
             the_schema_names_its_uniqueness_rules,
             the_schema_refuses_rows_that_break_its_rules,
             ping_answers,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            favorites_are_stored_once_per_list_and_read_back_whole,
+            simultaneous_identical_adds_leave_one_row,
+            favorite_lists_are_newest_first_with_their_totals,
+            removing_a_favorite_touches_only_its_list,
+            status_lookups_see_only_the_users_personal_lists,
+            group_favorites_are_one_per_movie_and_need_the_group,
+            group_access_reads_the_owner_and_the_membership,
         );
         $crate::contract_suite!(@tests $fresh;
             a_review_is_stored_with_its_movie_and_counted,

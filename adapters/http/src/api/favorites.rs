@@ -1,0 +1,565 @@
+//! `/favorites`: the watchlist (type 1), favorites (type 2) and group favorites (type 3),
+//! and the status lookup for a page of movie tiles (API.md, Favorites).
+//!
+//! Removing is idempotent: `DELETE` answers 204 whether or not the movie was on the list,
+//! so a toggle clicked twice or a retried request never shows an error.
+
+use poem::web::Data;
+use poem::Request;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
+
+use leffaseura_core::domain::favorite::{Favorite as CoreFavorite, FavoriteStatus};
+use leffaseura_core::domain::paging::Paged;
+use leffaseura_core::domain::user::User;
+use leffaseura_core::use_cases::AddFavorite;
+
+use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
+use crate::auth::BearerAuth;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A saved movie: on a user's watchlist (type 1) or favorites (type 2), or on a group's
+/// favorites (type 3).
+#[derive(Object, Debug, Clone, PartialEq)]
+pub struct Favorite {
+    /// The entry's own id.
+    pub id: i64,
+    /// The movie's TMDB id.
+    pub tmdb_id: i64,
+    /// The same as `tmdb_id` (older clients read this one).
+    pub movie_id: i64,
+    /// 1 watchlist, 2 favorite, 3 group favorite.
+    #[oai(rename = "type")]
+    pub kind: i64,
+    /// The group, for type 3; `null` otherwise.
+    pub group_id: Nullable<i64>,
+    /// The movie's original title (`""` when unknown).
+    pub original_title: String,
+    pub release_year: Nullable<i32>,
+    /// The poster as stored: a full URL or a TMDB path (`/abc.jpg`); `null` without one.
+    pub poster_path: Nullable<String>,
+    /// The poster as a full URL, or `null`.
+    pub poster_url: Nullable<String>,
+    /// The movie's rating on a 0–10 scale (TMDB's vote average, as the movie store
+    /// remembers it); `null` when unknown. Named for the original clients.
+    pub imdb_rating: Nullable<f64>,
+    /// When the movie was added (RFC 3339 UTC).
+    pub created_at: Timestamp,
+    /// The user who added it (for personal lists, the list's owner).
+    pub added_by: i64,
+}
+
+impl From<CoreFavorite> for Favorite {
+    fn from(f: CoreFavorite) -> Self {
+        let poster_url = f.poster_url();
+        Self {
+            id: f.id,
+            tmdb_id: f.movie_id.0,
+            movie_id: f.movie_id.0,
+            kind: f.list.kind().code(),
+            group_id: f.list.group().map(|g| g.0).into(),
+            original_title: f.original_title,
+            release_year: f.release_year.into(),
+            poster_path: f.poster_path.into(),
+            poster_url: poster_url.into(),
+            imdb_rating: f.rating.into(),
+            created_at: f.created_at.into(),
+            added_by: f.added_by.0,
+        }
+    }
+}
+
+/// A movie to save. Title, year and poster are filled from the movie store when left out.
+#[derive(Object, Debug)]
+pub struct AddFavoriteRequest {
+    /// The movie's TMDB id.
+    pub movie_id: i64,
+    /// 1 watchlist, 2 favorite, 3 group favorite.
+    #[oai(rename = "type")]
+    pub kind: i64,
+    /// Required for type 3 (the caller must own or moderate the group); refused for 1–2.
+    pub group_id: Option<i64>,
+    /// At most 300 characters.
+    pub original_title: Option<String>,
+    pub release_year: Option<i64>,
+    /// A full `http(s)` URL or a TMDB path starting with `/`.
+    pub poster_path: Option<String>,
+    /// Used when `poster_path` is left out.
+    pub poster_url: Option<String>,
+}
+
+/// Where a window of a list lies in the whole list.
+#[derive(Object, Debug, Clone, PartialEq, Eq)]
+pub struct FavoritePagination {
+    /// Entries in the whole list (the profile's favorites count for type 2).
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+    /// Whether entries follow this window.
+    #[oai(rename = "hasMore")]
+    pub has_more: bool,
+}
+
+/// One saved movie.
+#[derive(Object, Debug)]
+pub struct FavoriteBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: Favorite,
+}
+
+/// A window of a list, newest first.
+#[derive(Object, Debug)]
+pub struct FavoriteListBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: Vec<Favorite>,
+    pub pagination: FavoritePagination,
+}
+
+impl From<Paged<CoreFavorite>> for FavoriteListBody {
+    fn from(page: Paged<CoreFavorite>) -> Self {
+        let pagination = FavoritePagination {
+            total: page.total,
+            limit: page.limit,
+            offset: page.offset,
+            has_more: page.has_more(),
+        };
+        Self {
+            success: true,
+            data: page.items.into_iter().map(Favorite::from).collect(),
+            pagination,
+        }
+    }
+}
+
+/// Whether one movie is on the caller's watchlist and favorites.
+#[derive(Object, Debug, Clone, PartialEq, Eq)]
+pub struct MovieFavoriteStatus {
+    pub tmdb_id: i64,
+    pub is_favorite: bool,
+    pub is_watchlist: bool,
+}
+
+impl From<FavoriteStatus> for MovieFavoriteStatus {
+    fn from(s: FavoriteStatus) -> Self {
+        Self {
+            tmdb_id: s.movie_id.0,
+            is_favorite: s.is_favorite,
+            is_watchlist: s.is_watchlist,
+        }
+    }
+}
+
+/// The status of each movie asked about, in the order asked.
+#[derive(Object, Debug)]
+pub struct FavoriteStatusBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: Vec<MovieFavoriteStatus>,
+}
+
+#[derive(ApiResponse)]
+pub enum AddFavoriteResponse {
+    /// Saved.
+    #[oai(status = 201)]
+    Created(Json<FavoriteBody>),
+    /// It was already there; nothing changed. The existing entry.
+    #[oai(status = 200)]
+    Existing(Json<FavoriteBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum RemoveFavoriteResponse {
+    /// The movie is not on the list (any more).
+    #[oai(status = 204)]
+    Removed,
+}
+
+#[derive(ApiResponse)]
+pub enum FavoriteListResponse {
+    /// A window of the list.
+    #[oai(status = 200)]
+    Ok(Json<FavoriteListBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum FavoriteStatusResponse {
+    /// One status per id.
+    #[oai(status = 200)]
+    Ok(Json<FavoriteStatusBody>),
+}
+
+/// A session token when there is one: operations open to visitors that answer more to
+/// users. A token that is sent but not valid is still a 401.
+#[derive(SecurityScheme)]
+pub enum OptionalAuth {
+    Bearer(BearerAuth),
+    #[oai(fallback)]
+    Anonymous,
+}
+
+/// The caller, if logged in. The fallback also catches a bad token; re-checking it here
+/// turns that into its 401 instead of silently treating the caller as a visitor.
+async fn viewer(
+    state: &AppState,
+    auth: OptionalAuth,
+    req: &Request,
+) -> Result<Option<User>, ApiError> {
+    match auth {
+        OptionalAuth::Bearer(BearerAuth(user)) => Ok(Some(user)),
+        OptionalAuth::Anonymous => match req.headers().get(poem::http::header::AUTHORIZATION) {
+            None => Ok(None),
+            Some(value) => {
+                let token = value
+                    .to_str()
+                    .ok()
+                    .and_then(|v| {
+                        v.strip_prefix("Bearer ")
+                            .or_else(|| v.strip_prefix("bearer "))
+                    })
+                    .unwrap_or_default()
+                    .trim();
+                Ok(Some(state.accounts.authenticate(token).await?))
+            }
+        },
+    }
+}
+
+/// `/favorites` operations.
+pub struct FavoritesApi;
+
+impl FavoritesApi {
+    async fn add(
+        &self,
+        state: &AppState,
+        user: &User,
+        body: AddFavoriteRequest,
+    ) -> Result<AddFavoriteResponse, ApiError> {
+        let added = state
+            .favorites
+            .add_favorite(
+                user,
+                AddFavorite {
+                    movie_id: body.movie_id,
+                    kind: body.kind,
+                    group_id: body.group_id,
+                    original_title: body.original_title,
+                    release_year: body.release_year,
+                    poster_path: body.poster_path,
+                    poster_url: body.poster_url,
+                },
+            )
+            .await?;
+        let body = Json(FavoriteBody {
+            success: true,
+            data: added.favorite.into(),
+        });
+        Ok(if added.created {
+            AddFavoriteResponse::Created(body)
+        } else {
+            AddFavoriteResponse::Existing(body)
+        })
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Favorites")]
+impl FavoritesApi {
+    /// Save a movie to the watchlist, the favorites or a group's favorites
+    ///
+    /// Also at `POST /favorites/`. 201 with the new entry, or 200 with the entry already
+    /// there (a double click stores one row). Title, year and poster are filled from the movie store when left
+    /// out. Errors: 400 `invalid_favorite_type`, `invalid_movie_id`, `group_id_required`
+    /// (type 3), `group_id_not_allowed` (types 1–2); 403 `favorites_forbidden` "You
+    /// don’t have permission to add favorites for this group."; 404 `group_not_found`,
+    /// `movie_not_found` "Movie not found"; 502/503 when the catalog fails and no
+    /// `original_title` was sent.
+    #[oai(path = "/favorites", method = "post", operation_id = "addFavorite")]
+    async fn add_favorite(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: JsonBody<AddFavoriteRequest>,
+    ) -> Result<AddFavoriteResponse, ApiError> {
+        self.add(&state, &auth.0, body.0).await
+    }
+
+    /// Take a movie off the caller's watchlist (type 1) or favorites (type 2)
+    ///
+    /// 204 also when it was not there. Errors: 400 `invalid_favorite_type`, or
+    /// `group_list` for type 3 (use the group path).
+    #[oai(
+        path = "/favorites/:movieId/:type",
+        method = "delete",
+        operation_id = "removeFavorite"
+    )]
+    async fn remove_favorite(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        /// The movie's TMDB id.
+        #[oai(name = "movieId")]
+        movie_id: Path<i64>,
+        /// 1 watchlist, 2 favorite.
+        #[oai(name = "type")]
+        kind: Path<i64>,
+    ) -> Result<RemoveFavoriteResponse, ApiError> {
+        state
+            .favorites
+            .remove_favorite(&auth.0, movie_id.0, kind.0)
+            .await?;
+        Ok(RemoveFavoriteResponse::Removed)
+    }
+
+    /// Take a movie off a group's favorites (owner or moderator)
+    ///
+    /// 204 also when it was not there. Errors: 400 `invalid_favorite_type` unless type
+    /// is 3; 403 `favorites_forbidden`; 404 `group_not_found`.
+    #[oai(
+        path = "/favorites/:movieId/:type/group/:groupId",
+        method = "delete",
+        operation_id = "removeGroupFavorite"
+    )]
+    async fn remove_group_favorite(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        /// The movie's TMDB id.
+        #[oai(name = "movieId")]
+        movie_id: Path<i64>,
+        /// Always 3.
+        #[oai(name = "type")]
+        kind: Path<i64>,
+        #[oai(name = "groupId")] group_id: Path<i64>,
+    ) -> Result<RemoveFavoriteResponse, ApiError> {
+        state
+            .favorites
+            .remove_group_favorite(&auth.0, movie_id.0, kind.0, group_id.0)
+            .await?;
+        Ok(RemoveFavoriteResponse::Removed)
+    }
+
+    /// A user's favorites (type 2, public) or watchlist (type 1, owner only)
+    ///
+    /// Newest first; `pagination.total` is the size of the whole list. Errors: 401
+    /// `login_required` for a watchlist without a token; 403 `watchlist_private` for
+    /// someone else's watchlist; 404 `user_not_found`; 400 `group_list` for type 3,
+    /// `invalid_parameter` for `limit` outside 1..=100 or a negative `offset`.
+    #[oai(
+        path = "/favorites/user/:userId/:type",
+        method = "get",
+        operation_id = "listUserFavorites"
+    )]
+    #[allow(clippy::too_many_arguments)] // one per request part, as poem-openapi wants
+    async fn list_user_favorites(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        req: &Request,
+        #[oai(name = "userId")] user_id: Path<i64>,
+        /// 1 watchlist, 2 favorite.
+        #[oai(name = "type")]
+        kind: Path<i64>,
+        /// 1..=100, default 20.
+        limit: Query<Option<i64>>,
+        /// Default 0.
+        offset: Query<Option<i64>>,
+    ) -> Result<FavoriteListResponse, ApiError> {
+        let viewer = viewer(&state, auth, req).await?;
+        let page = state
+            .favorites
+            .list_user_favorites(viewer.as_ref(), user_id.0, kind.0, limit.0, offset.0)
+            .await?;
+        Ok(FavoriteListResponse::Ok(Json(page.into())))
+    }
+
+    /// A group's favorites (members, moderators and the owner)
+    ///
+    /// Newest first. Errors: 401 without a token; 403 `members_only` for pending
+    /// requests and outsiders; 404 `group_not_found`.
+    #[oai(
+        path = "/favorites/group/:groupId",
+        method = "get",
+        operation_id = "listGroupFavorites"
+    )]
+    async fn list_group_favorites(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        #[oai(name = "groupId")] group_id: Path<i64>,
+        /// 1..=100, default 20.
+        limit: Query<Option<i64>>,
+        /// Default 0.
+        offset: Query<Option<i64>>,
+    ) -> Result<FavoriteListResponse, ApiError> {
+        let page = state
+            .favorites
+            .list_group_favorites(&auth.0, group_id.0, limit.0, offset.0)
+            .await?;
+        Ok(FavoriteListResponse::Ok(Json(page.into())))
+    }
+
+    /// Which movies are on the caller's watchlist and favorites
+    ///
+    /// `ids`: 1 to 100 distinct TMDB ids, comma-separated (`550,13,27205`). Answers in
+    /// the order asked, from one database query. Visitors get all `false`. Errors: 400
+    /// `invalid_ids`; 401 for a token that is sent but not valid.
+    #[oai(
+        path = "/favorites/status/:ids",
+        method = "get",
+        operation_id = "getFavoriteStatus"
+    )]
+    async fn favorite_status(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        req: &Request,
+        /// Comma-separated TMDB ids.
+        ids: Path<String>,
+    ) -> Result<FavoriteStatusResponse, ApiError> {
+        let viewer = viewer(&state, auth, req).await?;
+        let statuses = state
+            .favorites
+            .favorite_status(viewer.as_ref(), &ids.0)
+            .await?;
+        Ok(FavoriteStatusResponse::Ok(Json(FavoriteStatusBody {
+            success: true,
+            data: statuses
+                .into_iter()
+                .map(MovieFavoriteStatus::from)
+                .collect(),
+        })))
+    }
+}
+
+/// Stand-ins for the HTTP tests of other resources: favorites use cases whose store and
+/// catalog always fail (favorites themselves are tested black-box in `tests/`).
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::sync::Arc;
+
+    use async_trait::async_trait;
+
+    use leffaseura_core::domain::favorite::{Favorite, FavoriteKind, FavoriteList, NewFavorite};
+    use leffaseura_core::domain::movie::{
+        CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
+        RememberedMovie, SearchQuery,
+    };
+    use leffaseura_core::domain::paging::{PageRequest, Paged};
+    use leffaseura_core::ports::favorite_store::{FavoriteStore, GroupAccess};
+    use leffaseura_core::ports::{CachedBody, MovieCache, MovieCatalog, SystemClock, UserStore};
+    use leffaseura_core::use_cases::Favorites;
+    use leffaseura_core::{Error, GroupId, MovieId, StoreError, UserId};
+
+    struct Down;
+
+    fn down() -> StoreError {
+        StoreError::Backend("no favorites store in this test".into())
+    }
+
+    fn upstream() -> Error {
+        Error::Upstream {
+            code: "upstream_unavailable",
+            message: "no catalog in this test".into(),
+            unavailable: true,
+        }
+    }
+
+    #[async_trait]
+    impl FavoriteStore for Down {
+        async fn add_favorite(&self, _: &NewFavorite) -> Result<(Favorite, bool), StoreError> {
+            Err(down())
+        }
+        async fn find_favorite(
+            &self,
+            _: FavoriteList,
+            _: MovieId,
+        ) -> Result<Option<Favorite>, StoreError> {
+            Err(down())
+        }
+        async fn remove_favorite(&self, _: FavoriteList, _: MovieId) -> Result<bool, StoreError> {
+            Err(down())
+        }
+        async fn list_favorites(
+            &self,
+            _: FavoriteList,
+            _: PageRequest,
+        ) -> Result<Paged<Favorite>, StoreError> {
+            Err(down())
+        }
+        async fn favorite_status(
+            &self,
+            _: UserId,
+            _: &[MovieId],
+        ) -> Result<Vec<(MovieId, FavoriteKind)>, StoreError> {
+            Err(down())
+        }
+        async fn group_access(
+            &self,
+            _: GroupId,
+            _: UserId,
+        ) -> Result<Option<GroupAccess>, StoreError> {
+            Err(down())
+        }
+    }
+
+    #[async_trait]
+    impl MovieCache for Down {
+        async fn get(&self, _: &str) -> Result<Option<CachedBody>, StoreError> {
+            Err(down())
+        }
+        async fn put(&self, _: &str, _: &CachedBody) -> Result<(), StoreError> {
+            Err(down())
+        }
+        async fn remember_movies(&self, _: &[RememberedMovie]) -> Result<(), StoreError> {
+            Err(down())
+        }
+        async fn find_movies(&self, _: &[MovieId]) -> Result<Vec<RememberedMovie>, StoreError> {
+            Err(down())
+        }
+    }
+
+    #[async_trait]
+    impl MovieCatalog for Down {
+        async fn search(&self, _: &SearchQuery, _: CatalogPage) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+        async fn genres(&self) -> Result<Vec<Genre>, Error> {
+            Err(upstream())
+        }
+        async fn discover(
+            &self,
+            _: &GenreFilter,
+            _: CatalogPage,
+            _: DiscoverSort,
+        ) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+        async fn popular(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+        async fn details(&self, _: MovieId) -> Result<MovieDetails, Error> {
+            Err(upstream())
+        }
+        async fn best_match(&self, _: &str, _: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
+            Err(upstream())
+        }
+        async fn now_playing(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+            Err(upstream())
+        }
+    }
+
+    /// Favorites use cases that fail with 500/503 whatever is asked (accounts work:
+    /// `users` is the test's user store).
+    pub fn unavailable_favorites(users: Arc<dyn UserStore>) -> Arc<Favorites> {
+        Arc::new(Favorites::new(
+            Arc::new(Down),
+            users,
+            Arc::new(Down),
+            Arc::new(Down),
+            Arc::new(SystemClock),
+        ))
+    }
+}
