@@ -5,11 +5,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use poem::http::StatusCode;
-use poem::middleware::{Cors, NormalizePath, TrailingSlash};
+use poem::middleware::{NormalizePath, TrailingSlash};
 use poem::web::{Data, Json};
 use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 
 use crate::api;
+use crate::cors::{cors, CorsOrigins};
 use crate::middleware::{api_guard, log_request};
 use crate::state::AppState;
 use crate::webapp::Webapp;
@@ -82,13 +83,10 @@ pub fn build_app(
         )
         .nest("/", Webapp::new(&config.webapp_dir));
 
-    let cors = Cors::new()
-        .allow_origins(config.cors_origins.iter().map(String::as_str))
-        .allow_credentials(false)
-        .max_age(600);
+    let origins = CorsOrigins::new(&config.cors_origins);
     route
-        .with_if(!config.cors_origins.is_empty(), cors)
         .data(state)
+        .around(move |ep, req| cors(ep, req, origins.clone()))
         .around(log_request)
         .map_to_response()
         .boxed()

@@ -4,6 +4,7 @@
 pub mod api;
 pub mod app;
 pub mod auth;
+pub mod cors;
 pub mod error;
 pub mod middleware;
 pub mod state;

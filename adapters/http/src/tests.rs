@@ -3,9 +3,7 @@
 use poem::http::{header, StatusCode};
 use serde_json::{json, Value};
 
-use crate::testing::test_app;
-
-type Client = poem::test::TestClient<poem::endpoint::BoxEndpoint<'static, poem::Response>>;
+use crate::testing::{test_app, Client};
 
 const PW: &str = "correct horse";
 
@@ -50,7 +48,7 @@ fn assert_error(status: u16, body: &Value, expected: u16, code: &str) {
 
 #[tokio::test]
 async fn register_returns_201_with_the_user_and_a_working_token() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (status, body) = post(
         &client,
         "/api/users/register",
@@ -90,7 +88,7 @@ async fn register_returns_201_with_the_user_and_a_working_token() {
 
 #[tokio::test]
 async fn duplicates_are_409_user_exists() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     register(&client, "kalle").await;
     let (status, body) = post(
         &client,
@@ -107,7 +105,7 @@ async fn duplicates_are_409_user_exists() {
 
 #[tokio::test]
 async fn invalid_registration_names_the_field() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let cases = [
         (
             json!({"username": "ok_name", "email": "ok@example.fi", "password": "short"}),
@@ -149,7 +147,7 @@ async fn invalid_registration_names_the_field() {
 
 #[tokio::test]
 async fn login_answers_the_same_for_unknown_emails_and_wrong_passwords() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     register(&client, "liisa").await;
     let (status, ok) = post(
         &client,
@@ -181,7 +179,7 @@ async fn login_answers_the_same_for_unknown_emails_and_wrong_passwords() {
 
 #[tokio::test]
 async fn public_profiles_hide_the_email() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (_, id) = register(&client, "pekka").await;
     let (status, body) = send(client.get(format!("/api/users/{id}")).send().await).await;
     assert_eq!(status, 200, "{body}");
@@ -195,7 +193,7 @@ async fn public_profiles_hide_the_email() {
 
 #[tokio::test]
 async fn profile_updates_follow_the_rules() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (token, _) = register(&client, "maija").await;
     let put = |body: Value| {
         let req = client
@@ -228,7 +226,7 @@ async fn profile_updates_follow_the_rules() {
 
 #[tokio::test]
 async fn a_password_change_hands_out_a_new_token_and_revokes_the_old() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (old, _) = register(&client, "ville").await;
     let (status, body) = send(
         client
@@ -264,7 +262,7 @@ async fn a_password_change_hands_out_a_new_token_and_revokes_the_old() {
 
 #[tokio::test]
 async fn deleting_the_account_needs_the_password() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (token, id) = register(&client, "tuuli").await;
     let delete = |body: Option<Value>| {
         let mut req = client
@@ -290,7 +288,7 @@ async fn deleting_the_account_needs_the_password() {
 
 #[tokio::test]
 async fn missing_and_bad_tokens_are_401_json() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let cases = [
         (None, "unauthorized"),
         (Some("Bearer garbage"), "invalid_token"),
@@ -319,7 +317,7 @@ async fn expired_tokens_are_token_expired() {
             chrono::Utc::now() - chrono::Duration::days(30)
         }
     }
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (_, id) = register(&client, "vanha").await;
     let issuer =
         crate::auth::JwtIssuer::new(crate::testing::SECRET, std::sync::Arc::new(LastMonth));
@@ -340,7 +338,7 @@ async fn expired_tokens_are_token_expired() {
 
 #[tokio::test]
 async fn malformed_json_is_400_invalid_json() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     for content_type in [Some("application/json"), None] {
         let mut req = client.post("/api/v1/users/login").body("{\"email\": ");
         if let Some(ct) = content_type {
@@ -353,7 +351,7 @@ async fn malformed_json_is_400_invalid_json() {
 
 #[tokio::test]
 async fn json_without_a_content_type_is_accepted() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     register(&client, "curl_user").await;
     let (status, body) = send(
         client
@@ -369,7 +367,7 @@ async fn json_without_a_content_type_is_accepted() {
 
 #[tokio::test]
 async fn other_content_types_are_415_json() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (status, body) = send(
         client
             .post("/api/users/login")
@@ -384,7 +382,7 @@ async fn other_content_types_are_415_json() {
 
 #[tokio::test]
 async fn unknown_api_routes_are_404_json() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     for path in [
         "/api/nothing-here",
         "/api/v1/users/1/nothing",
@@ -398,7 +396,7 @@ async fn unknown_api_routes_are_404_json() {
 
 #[tokio::test]
 async fn bad_path_parameters_are_400_invalid_parameter() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (status, body) = send(client.get("/api/v1/users/abc").send().await).await;
     assert_error(status, &body, 400, "invalid_parameter");
     assert_eq!(body["field"], "id");
@@ -406,7 +404,7 @@ async fn bad_path_parameters_are_400_invalid_parameter() {
 
 #[tokio::test]
 async fn wrong_methods_are_405_json() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let (status, body) = send(
         client
             .patch("/api/v1/users/register")
@@ -420,7 +418,7 @@ async fn wrong_methods_are_405_json() {
 
 #[tokio::test]
 async fn bodies_over_one_megabyte_are_413() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let huge = "x".repeat(2 * 1024 * 1024);
     let (status, body) = post(
         &client,
@@ -433,12 +431,12 @@ async fn bodies_over_one_megabyte_are_413() {
 
 #[tokio::test]
 async fn health_readiness_spec_and_docs() {
-    let (client, store) = test_app();
+    let (client, db) = test_app().await;
     let (status, body) = send(client.get("/healthz").send().await).await;
     assert_eq!((status, body), (200, json!({"status": "ok"})));
     let (status, _) = send(client.get("/readyz").send().await).await;
     assert_eq!(status, 200);
-    store.down.store(true, std::sync::atomic::Ordering::SeqCst);
+    db.store.close().await;
     let (status, body) = send(client.get("/readyz").send().await).await;
     assert_eq!(status, 503, "{body}");
 
@@ -456,7 +454,7 @@ async fn health_readiness_spec_and_docs() {
 
 #[tokio::test]
 async fn the_webapp_placeholder_answers_outside_the_api() {
-    let (client, _) = test_app();
+    let (client, _db) = test_app().await;
     let response = client.get("/").send().await;
     response.assert_status(StatusCode::OK);
     let response = client.get("/groups/3").send().await;
