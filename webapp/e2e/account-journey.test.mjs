@@ -124,6 +124,30 @@ describe('account journey', { skip: skip ?? false }, () => {
     await page.getByText('Bio is unchanged.').waitFor();
   });
 
+  test('the account menu and the logout dialog work from the keyboard', async () => {
+    const burger = page.getByRole('button', { name: 'Account menu' });
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await burger.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Profile');
+    await page.keyboard.press('Escape');
+    assert.equal(await burger.getAttribute('aria-expanded'), 'false');
+    assert.equal(await burger.evaluate((element) => element === document.activeElement), true);
+
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Logout');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Logout' });
+    await dialog.waitFor();
+    // Focus starts on the safe choice; Escape cancels and focus returns to the menu button.
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await burger.evaluate((element) => element === document.activeElement), true);
+    assert.ok(await page.evaluate(() => localStorage.getItem('token')));
+  });
+
   test('the user logs out after confirming', async () => {
     await openAccountMenu();
     await page.getByRole('button', { name: 'Logout' }).click();
