@@ -9,6 +9,7 @@ import { WatchlistPage } from '@/features/favorites/components/watchlist-page';
 import { HomePage } from '@/features/home/components/home-page';
 import { BrowsePage } from '@/features/movies/components/browse-page';
 import { MoviePage } from '@/features/movies/components/movie-page';
+import { MovieReviews } from '@/features/reviews/components/movie-reviews';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { AboutPage } from '@/features/static-pages/components/about-page';
 import { ContactPage } from '@/features/static-pages/components/contact-page';
@@ -51,7 +52,15 @@ export const routes: RouteObject[] = [
       { path: '/groups', element: soon('Groups', 'Browsing movie groups arrives soon.') },
       { path: '/groups/create', element: soon('Create a group', 'Creating movie groups arrives soon.') },
       { path: '/groups/:id', element: soon('Group', 'Group pages arrive soon.') },
-      { path: '/movie/:id', element: <MoviePage renderActions={(movie) => movieActions(movie, 'full')} /> },
+      {
+        path: '/movie/:id',
+        element: (
+          <MoviePage
+            renderActions={(movie) => movieActions(movie, 'full')}
+            renderReviews={(movie) => <MovieReviews key={movie.id} movieId={movie.id} movieTitle={movie.title} />}
+          />
+        ),
+      },
       { path: '/schedule', element: soon('Showtimes', 'Finnkino showtimes arrive soon.') },
       { path: '/search', element: soon('Search', 'Search arrives soon.') },
       { path: '/reviews', element: soon('Reviews', 'Community reviews arrive soon.') },

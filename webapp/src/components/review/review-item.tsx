@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
+import { REVIEW_ERRORS, withReaction, type ReactionType, type Review } from './api/reviews-api';
+import { useDeleteReview, useReactToReview, useUpdateReview } from './api/use-review-mutations';
+import { formatReviewDate, isLong, truncate, wasEdited } from './format';
+import { ReviewEditor, type ReviewDraft } from './review-editor';
+import { ReviewError } from './review-error';
+import { ReviewReactions } from './review-reactions';
+import { Stars } from './stars';
+import styles from './review.module.css';
+
+export type ReviewItemProps = {
+  review: Review;
+  /** The signed-in user's id; null for a visitor. */
+  viewerId: number | null;
+  /** Shows the movie (poster, title, year) above the text, for lists across movies. */
+  showMovie?: boolean;
+  /** Hides the author line (on the author's own profile it says nothing new). */
+  hideAuthor?: boolean;
+  /** The review the address points at (`#review-{id}`). */
+  highlighted?: boolean;
+};
+
+/** The reasons a viewer cannot react (PRODUCT-SPEC §4, §6). */
+export const OWN_REVIEW_REASON = 'You cannot react to your own review';
+export const VISITOR_REASON = 'Log in to like or dislike reviews';
+
+type Failure = { title: string; error: unknown } | null;
+
+/**
+ * One review: author, stars, date and text (folded beyond 300 characters), like/dislike
+ * toggles, and for its author Edit (in place) and Delete (after a confirmation).
+ */
+export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = false, highlighted = false }: ReviewItemProps) {
+  // The server's latest answer (or the optimistic guess) for this very `review` prop; a
+  // fresher prop from the cache wins.
+  const [local, setLocal] = useState<{ base: Review; value: Review } | null>(null);
+  const shown = local && local.base === review ? local.value : review;
+  const [expanded, setExpanded] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const [failure, setFailure] = useState<Failure>(null);
+  const react = useReactToReview();
+  const update = useUpdateReview();
+  const remove = useDeleteReview();
+
+  if (deleted) return null;
+
+  const isAuthor = viewerId !== null && viewerId === shown.user_id;
+  const blockedReason = viewerId === null ? VISITOR_REASON : isAuthor ? OWN_REVIEW_REASON : null;
+  const long = isLong(shown.content);
+  const text = long && !expanded ? truncate(shown.content) : shown.content;
+  const textId = `review-${shown.id}-text`;
+
+  function onReact(type: ReactionType) {
+    const next = shown.my_interaction === type ? null : type;
+    const before = shown;
+    const base = review;
+    setFailure(null);
+    setLocal({ base, value: withReaction(before, next) });
+    react.mutate(
+      { id: shown.id, type: next },
+      {
+        onSuccess: (fresh) => setLocal({ base, value: fresh }),
+        onError: (error) => {
+          setLocal({ base, value: before });
+          setFailure({ title: REVIEW_ERRORS.interaction, error });
+        },
+      },
+    );
+  }
+
+  function onSave(draft: ReviewDraft) {
+    const changes: { rating?: number; content?: string } = {};
+    if (draft.content !== shown.content) changes.content = draft.content;
+    if (draft.rating !== shown.rating) changes.rating = draft.rating;
+    if (changes.content === undefined && changes.rating === undefined) {
+      setEditing(false);
+      return;
+    }
+    setFailure(null);
+    const base = review;
+    update.mutate(
+      { id: shown.id, changes },
+      {
+        onSuccess: (fresh) => {
+          setLocal({ base, value: fresh });
+          setEditing(false);
+        },
+        onError: (error) => setFailure({ title: REVIEW_ERRORS.update, error }),
+      },
+    );
+  }
+
+  function onDelete() {
+    setFailure(null);
+    remove.mutate(shown.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        setDeleted(true);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        setFailure({ title: REVIEW_ERRORS.delete, error });
+      },
+    });
+  }
+
+  const movieHref = `/movie/${shown.movie_id}#review-${shown.id}`;
+  const movieTitle = shown.movie_name || `Movie #${shown.movie_id}`;
+
+  return (
+    <article
+      id={`review-${shown.id}`}
+      className={`${styles.review} ${highlighted ? styles.highlighted : ''}`}
+      aria-label={showMovie ? `Review of ${movieTitle}` : `Review by ${shown.username}`}
+      tabIndex={highlighted ? -1 : undefined}
+      data-testid="review"
+    >
+      {showMovie ? (
+        <Link to={movieHref} className={styles.movie}>
+          {shown.poster_url ? (
+            <img className={styles.moviePoster} src={shown.poster_url} alt="" loading="lazy" width={46} height={69} />
+          ) : (
+            <span className={`${styles.moviePoster} ${styles.noPoster}`} aria-hidden="true">
+              🎬
+            </span>
+          )}
+          <span className={styles.movieTitle}>
+            {movieTitle}
+            {shown.release_year ? <span className={styles.movieYear}> ({shown.release_year})</span> : null}
+          </span>
+        </Link>
+      ) : null}
+
+      <header className={styles.head}>
+        {hideAuthor ? null : (
+          <Link to={`/profile/${shown.user_id}`} className={styles.author}>
+            {shown.username}
+          </Link>
+        )}
+        <Stars rating={shown.rating} />
+        <span className={styles.date}>
+          <time dateTime={shown.created_at}>{formatReviewDate(shown.created_at)}</time>
+          {wasEdited(shown) ? <span title={`Edited ${formatReviewDate(shown.updated_at)}`}> · edited</span> : null}
+        </span>
+      </header>
+
+      {editing ? (
+        <ReviewEditor
+          initial={{ content: shown.content, rating: shown.rating }}
+          label="Edit your review"
+          submitLabel="Save"
+          busy={update.isPending}
+          onSubmit={onSave}
+          onCancel={() => {
+            setFailure(null);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <div className={styles.body}>
+          <p id={textId} className={styles.text}>
+            {text}
+          </p>
+          {long ? (
+            <button
+              type="button"
+              className={styles.more}
+              aria-expanded={expanded}
+              aria-controls={textId}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              {expanded ? 'Read less' : 'Read more'}
+            </button>
+          ) : null}
+        </div>
+      )}
+
+      {failure ? <ReviewError title={failure.title} error={failure.error} /> : null}
+
+      {editing ? null : (
+        <footer className={styles.foot}>
+          <ReviewReactions review={shown} blockedReason={blockedReason} busy={react.isPending} onReact={onReact} />
+          {isAuthor ? (
+            <div className={styles.ownActions}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setFailure(null);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </button>
+              <button type="button" className="btn btn-ghost-danger" onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </div>
+          ) : null}
+        </footer>
+      )}
+
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete review"
+          message="Are you sure you want to delete this review? This cannot be undone."
+          confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+          danger
+          busy={remove.isPending}
+          onConfirm={onDelete}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </article>
+  );
+}
