@@ -35,8 +35,9 @@ export function AboutPage() {
 
       <h2>Groups and privacy</h2>
       <p>
-        A group’s favorites and its members’ activity are visible only to the group’s members. You can edit your
-        profile, control what you share and delete your account at any time from <Link to="/settings">Settings</Link>.
+        Group memberships, group favorites and the activity inside a group are visible only to that group’s members.
+        You can edit your profile, control what you share and delete your account at any time from{' '}
+        <Link to="/settings">Settings</Link>.
       </p>
 
       <h2>Who we are</h2>

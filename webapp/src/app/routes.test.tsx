@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from './routes';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('routes', () => {
+  it.each(['/', '/homepage'])('%s shows the home page inside the shared header and footer', (path) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: 'Find your next movie night' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      'This product uses the TMDB API but is not endorsed or certified by TMDB.',
+    );
+  });
+
+  it.each([
+    ['/login', 'Welcome back'],
+    ['/signup', 'Create your account'],
+    ['/settings', 'Settings'],
+    ['/about', 'About Leffaseura'],
+    ['/faq', 'Frequently asked questions'],
+    ['/terms', 'Terms of use'],
+    ['/contact', 'Contact us'],
+    ['/no/such/page', 'Page not found'],
+  ])('%s shows "%s"', (path, heading) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('dates the terms October 2025', () => {
+    renderAt('/terms');
+    expect(screen.getByText('Last updated: October 2025')).toBeInTheDocument();
+  });
+
+  it('lists the three contact addresses', () => {
+    renderAt('/contact');
+    for (const email of ['support@leffaseura.fi', 'partners@leffaseura.fi', 'ideas@leffaseura.fi']) {
+      expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    }
+  });
+
+  it('has a footer with the static pages', () => {
+    renderAt('/about');
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    for (const [name, href] of [
+      ['About', '/about'],
+      ['FAQ', '/faq'],
+      ['Terms', '/terms'],
+      ['Contact', '/contact'],
+    ]) {
+      expect(footer.querySelector(`a[href="${href}"]`)).toHaveTextContent(name as string);
+    }
+  });
+});
