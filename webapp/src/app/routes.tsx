@@ -9,6 +9,7 @@ import { WatchlistPage } from '@/features/favorites/components/watchlist-page';
 import { HomePage } from '@/features/home/components/home-page';
 import { BrowsePage } from '@/features/movies/components/browse-page';
 import { MoviePage } from '@/features/movies/components/movie-page';
+import { ProfilePage } from '@/features/profile/components/profile-page';
 import { MovieReviews } from '@/features/reviews/components/movie-reviews';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { AboutPage } from '@/features/static-pages/components/about-page';
@@ -43,8 +44,8 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/settings', element: <SettingsPage /> },
-      { path: '/profile', element: soon('Profile', 'Profiles with your bio, reviews and stats arrive soon.') },
-      { path: '/profile/:userId', element: soon('Profile', 'Member profiles arrive soon.') },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/profile/:userId', element: <ProfilePage /> },
       { path: '/favorites/:userId', element: <FavoritesPage /> },
       { path: '/watchlist', element: <WatchlistPage /> },
       { path: '/watchlist/:userId', element: <WatchlistPage /> },

@@ -1,0 +1,82 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth-storage';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useOwnProfile, useProfile } from '../api/get-profile';
+import { ProfileHeader } from './profile-header';
+import { ProfileTabs } from './profile-tabs';
+import styles from './profile.module.css';
+
+/**
+ * `/profile` (the signed-in user's own; visitors go to the login page) and
+ * `/profile/:userId` (anyone's).
+ */
+export function ProfilePage() {
+  const { userId } = useParams();
+  if (userId === undefined) return <OwnProfile />;
+  const id = /^\d+$/.test(userId) && Number(userId) > 0 ? Number(userId) : null;
+  if (id === null) return <ProfileFailure notFound />;
+  return <Profile key={id} userId={id} />;
+}
+
+function OwnProfile() {
+  const session = useSession();
+  const storedId = session?.user?.id ?? null;
+  // A session stored without its user asks the server who it is.
+  const own = useOwnProfile(session !== null && storedId === null);
+  if (session === null) return <Navigate to="/login" replace />;
+  const id = storedId ?? own.data?.id ?? null;
+  if (id !== null) return <Profile key={id} userId={id} />;
+  if (own.isError) return <ProfileFailure onRetry={() => void own.refetch()} />;
+  return <ProfileLoading />;
+}
+
+function Profile({ userId }: { userId: number }) {
+  const session = useSession();
+  const isOwn = session?.user?.id === userId;
+  const query = useProfile(userId);
+  usePageTitle(query.data ? (isOwn ? 'Your profile' : `${query.data.username}'s profile`) : 'Profile');
+
+  if (query.isPending) return <ProfileLoading />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return <ProfileFailure notFound={notFound} onRetry={() => void query.refetch()} />;
+  }
+  const user = query.data;
+  return (
+    <div className={styles.page}>
+      <ProfileHeader user={user} isOwn={isOwn} />
+      <ProfileTabs user={user} isOwn={isOwn} viewerId={session?.user?.id ?? null} />
+    </div>
+  );
+}
+
+function ProfileLoading() {
+  return (
+    <p className={styles.state} role="status">
+      Loading profile…
+    </p>
+  );
+}
+
+/** "Profile not found." (404) or "Error loading profile" (anything else), PRODUCT-SPEC §8. */
+function ProfileFailure({ notFound = false, onRetry }: { notFound?: boolean; onRetry?: () => void }) {
+  return (
+    <section className={`card center-card ${styles.failure}`} role="alert">
+      <h1>{notFound ? 'Profile not found.' : 'Error loading profile'}</h1>
+      <p className="muted">
+        {notFound ? 'There is no member at this address.' : 'The profile could not be loaded. Please try again in a moment.'}
+      </p>
+      <div className={styles.failureActions}>
+        {!notFound && onRetry ? (
+          <button type="button" className="btn btn-primary" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+        <Link to="/" className="btn">
+          Back to home
+        </Link>
+      </div>
+    </section>
+  );
+}
