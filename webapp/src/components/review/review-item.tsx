@@ -130,7 +130,12 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
           )}
           <span className={styles.movieTitle}>
             {movieTitle}
-            {shown.release_year ? <span className={styles.movieYear}> ({shown.release_year})</span> : null}
+            {shown.release_year ? (
+              <>
+                {' '}
+                <span className={styles.movieYear}>({shown.release_year})</span>
+              </>
+            ) : null}
           </span>
         </Link>
       ) : null}

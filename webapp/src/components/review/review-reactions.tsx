@@ -41,7 +41,7 @@ export function ReviewReactions({ review, blockedReason, busy, onReact }: Review
             }}
           >
             {icon}
-            <span className="visually-hidden">{label}</span>
+            <span className="visually-hidden">{label}</span>{' '}
             <span className={styles.count}>{count}</span>
           </button>
         );

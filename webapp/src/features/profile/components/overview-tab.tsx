@@ -2,7 +2,7 @@ import { REVIEW_ERRORS } from '@/components/review/api/reviews-api';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
 import type { ProfileUser } from '../api/get-profile';
-import { useNewestReviews } from '../api/get-user-reviews';
+import { NEWEST_REVIEWS, useNewestReviews } from '../api/get-user-reviews';
 import styles from './profile.module.css';
 
 type OverviewTabProps = { user: ProfileUser; isOwn: boolean; viewerId: number | null; onShowReviews: () => void };
@@ -11,6 +11,7 @@ type OverviewTabProps = { user: ProfileUser; isOwn: boolean; viewerId: number | 
 export function OverviewTab({ user, isOwn, viewerId, onShowReviews }: OverviewTabProps) {
   const newest = useNewestReviews(user.id);
   const total = newest.data?.pagination.total ?? 0;
+  const shown = newest.data?.reviews.slice(0, NEWEST_REVIEWS) ?? [];
   return (
     <div className={styles.overview}>
       <section aria-labelledby="profile-groups">
@@ -30,18 +31,18 @@ export function OverviewTab({ user, isOwn, viewerId, onShowReviews }: OverviewTa
           </p>
         ) : newest.isError ? (
           <ReviewError title={REVIEW_ERRORS.fetch} error={newest.error} />
-        ) : newest.data.reviews.length === 0 ? (
+        ) : shown.length === 0 ? (
           <p className="muted">{isOwn ? 'You have not written any reviews yet.' : `${user.username} has not written any reviews yet.`}</p>
         ) : (
           <>
             <ol className={styles.reviewList} aria-label={`Newest reviews by ${user.username}`}>
-              {newest.data.reviews.map((review) => (
+              {shown.map((review) => (
                 <li key={review.id}>
                   <ReviewItem review={review} viewerId={viewerId} showMovie hideAuthor />
                 </li>
               ))}
             </ol>
-            {total > newest.data.reviews.length ? (
+            {total > shown.length ? (
               <p className={styles.seeAll}>
                 <button type="button" className="btn" onClick={onShowReviews}>
                   See all {total} reviews
