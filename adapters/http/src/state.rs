@@ -17,4 +17,6 @@ pub struct AppState {
     pub reviews: Arc<Reviews>,
     /// Watchlists, favorites, group favorites, status lookups.
     pub favorites: Arc<Favorites>,
+    /// The movie catalog: TMDB behind the cache, or the offline demo catalog.
+    pub movies: leffaseura_tmdb::Movies,
 }

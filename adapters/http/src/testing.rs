@@ -42,6 +42,7 @@ pub async fn test_app() -> (Client, TestDb) {
     let state = AppState {
         accounts: Arc::new(accounts),
         users: store.clone(),
+        movies: leffaseura_tmdb::Movies::demo(Default::default()).expect("the bundled demo catalog"),
     };
     let config = AppConfig {
         webapp_dir: dir.path().join("no-webapp"),

@@ -99,19 +99,24 @@ async fn run(config: Config) -> anyhow::Result<()> {
 
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users: Arc<dyn UserStore> = store.clone();
-    // Reviews check movies against the catalog. (The bundled demo catalog until the
-    // movies wiring hands over the configured one.)
-    let review_catalog = leffaseura_tmdb::Movies::demo(leffaseura_tmdb::DemoConfig::default())
-        .context("loading the demo movie catalog")?;
+    // TMDB behind the database cache when TMDB_API_KEY or TMDB_READ_TOKEN is set, else
+    // the bundled demo catalog; the choice is logged.
+    let movies = leffaseura_tmdb::Movies::start(
+        leffaseura_tmdb::TmdbConfig::from_env(),
+        store.clone(),
+        leffaseura_tmdb::DemoConfig::default(),
+    )
+    .await
+    .context("setting up the movie catalog")?;
     let reviews = Reviews::new(
         store.clone(),
-        Arc::new(review_catalog.catalog().clone()),
+        Arc::new(movies.catalog().clone()),
         clock.clone(),
     );
     let favorites = Favorites::new(
         store.clone(),
         users.clone(),
-        Arc::new(review_catalog.catalog().clone()),
+        Arc::new(movies.catalog().clone()),
         store.clone(),
         clock.clone(),
     );
@@ -126,6 +131,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         users,
         reviews: Arc::new(reviews),
         favorites: Arc::new(favorites),
+        movies,
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

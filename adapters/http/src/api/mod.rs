@@ -3,6 +3,7 @@
 
 pub mod favorites;
 pub mod json_body;
+pub mod movies;
 pub mod nullable;
 pub mod reviews;
 pub mod timestamp;
@@ -23,6 +24,8 @@ pub enum ApiTags {
     Reviews,
     /// Watchlists, favorites, group favorites and status lookups.
     Favorites,
+    /// Movies: search, genres, discover, popular, details (TMDB or the demo catalog).
+    Movies,
 }
 
 /// Every resource of the API. (`()` is an empty API, there only because poem-openapi
@@ -31,6 +34,7 @@ pub type Api = (
     users::UsersApi,
     reviews::ReviewsApi,
     favorites::FavoritesApi,
+    movies::MoviesApi,
 );
 
 pub fn api() -> Api {
@@ -38,6 +42,7 @@ pub fn api() -> Api {
         users::UsersApi,
         reviews::ReviewsApi,
         favorites::FavoritesApi,
+        movies::MoviesApi,
     )
 }
 

@@ -1,0 +1,683 @@
+//! `/tmdb`: movie search, genres, discover, popular, details and title-year matching
+//! (API.md, Movies), plus the demo catalog's generated posters. Movie objects use the
+//! spec's camelCase names. An answer served from an expired cache entry because the
+//! catalog failed carries `X-Cache: stale`.
+
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::{Json, PlainText};
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use leffaseura_core::domain::movie::{
+    self as core_movie, Cached, CatalogPage, DiscoverSort, GenreFilter, MoviePage, SearchQuery,
+};
+use leffaseura_core::{Error, MovieId};
+
+use crate::api::ApiTags;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A genre.
+#[derive(Object, Debug, Clone, PartialEq)]
+pub struct Genre {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A movie in a list.
+#[derive(Object, Debug, Clone, PartialEq)]
+#[oai(rename = "MovieListItem")]
+pub struct MovieListItem {
+    /// TMDB id.
+    pub id: i64,
+    pub title: String,
+    #[oai(rename = "originalTitle")]
+    pub original_title: String,
+    /// `YYYY-MM-DD`, or `""` when unknown.
+    #[oai(rename = "releaseDate")]
+    pub release_date: String,
+    pub overview: String,
+    /// Full poster URL (list size), or `null`.
+    #[oai(rename = "posterPath")]
+    pub poster_path: Option<String>,
+    #[oai(rename = "voteAverage")]
+    pub vote_average: f64,
+    pub genre_ids: Vec<i64>,
+}
+
+impl From<core_movie::MovieSummary> for MovieListItem {
+    fn from(m: core_movie::MovieSummary) -> Self {
+        Self {
+            id: m.id.0,
+            title: m.title,
+            original_title: m.original_title,
+            release_date: m.release_date,
+            overview: m.overview,
+            poster_path: m.poster_path,
+            vote_average: m.vote_average,
+            genre_ids: m.genre_ids,
+        }
+    }
+}
+
+/// One page of movies.
+#[derive(Object, Debug, Clone)]
+pub struct MoviePageBody {
+    pub success: bool,
+    pub results: Vec<MovieListItem>,
+    pub page: u32,
+    /// Pages that can be asked for (never more than 500).
+    #[oai(rename = "totalPages")]
+    pub total_pages: u32,
+    #[oai(rename = "totalResults")]
+    pub total_results: u64,
+}
+
+impl From<MoviePage> for MoviePageBody {
+    fn from(page: MoviePage) -> Self {
+        Self {
+            success: true,
+            results: page.results.into_iter().map(MovieListItem::from).collect(),
+            page: page.page,
+            total_pages: page.total_pages,
+            total_results: page.total_results,
+        }
+    }
+}
+
+/// All genres.
+#[derive(Object, Debug, Clone)]
+pub struct GenresBody {
+    pub success: bool,
+    pub genres: Vec<Genre>,
+}
+
+/// Title-year candidates, best match first.
+#[derive(Object, Debug, Clone)]
+pub struct MatchesBody {
+    pub success: bool,
+    pub results: Vec<MovieListItem>,
+}
+
+/// A trailer link.
+#[derive(Object, Debug, Clone)]
+pub struct Trailer {
+    pub name: String,
+    pub url: String,
+}
+
+/// A billed actor.
+#[derive(Object, Debug, Clone)]
+pub struct CastMember {
+    pub id: i64,
+    pub name: String,
+    pub character: String,
+    /// Full portrait URL, or `null`.
+    #[oai(rename = "profilePath")]
+    pub profile_path: Option<String>,
+}
+
+/// A key crew member; `job` joins their key jobs (`"Director, Writer"`).
+#[derive(Object, Debug, Clone)]
+pub struct CrewMember {
+    pub id: i64,
+    pub name: String,
+    pub job: String,
+    #[oai(rename = "profilePath")]
+    pub profile_path: Option<String>,
+}
+
+/// A movie with everything its page shows.
+#[derive(Object, Debug, Clone)]
+pub struct Movie {
+    pub success: bool,
+    pub id: i64,
+    pub title: String,
+    #[oai(rename = "originalTitle")]
+    pub original_title: String,
+    pub tagline: String,
+    pub overview: String,
+    #[oai(rename = "releaseDate")]
+    pub release_date: String,
+    /// Minutes, or `null` when unknown.
+    pub runtime: Option<u32>,
+    pub genres: Vec<Genre>,
+    /// Full poster URL (page size), or `null`.
+    #[oai(rename = "posterPath")]
+    pub poster_path: Option<String>,
+    #[oai(rename = "backdropPath")]
+    pub backdrop_path: Option<String>,
+    #[oai(rename = "voteAverage")]
+    pub vote_average: f64,
+    /// US dollars, or `null` when unknown.
+    pub budget: Option<i64>,
+    pub revenue: Option<i64>,
+    pub trailer: Option<Trailer>,
+    /// Top billed first, at most 20.
+    pub cast: Vec<CastMember>,
+    /// Directors, writers, producers, composer, director of photography.
+    #[oai(rename = "keyCrew")]
+    pub key_crew: Vec<CrewMember>,
+}
+
+impl From<core_movie::MovieDetails> for Movie {
+    fn from(m: core_movie::MovieDetails) -> Self {
+        Self {
+            success: true,
+            id: m.id.0,
+            title: m.title,
+            original_title: m.original_title,
+            tagline: m.tagline,
+            overview: m.overview,
+            release_date: m.release_date,
+            runtime: m.runtime,
+            genres: m
+                .genres
+                .into_iter()
+                .map(|g| Genre {
+                    id: g.id,
+                    name: g.name,
+                })
+                .collect(),
+            poster_path: m.poster_path,
+            backdrop_path: m.backdrop_path,
+            vote_average: m.vote_average,
+            budget: m.budget,
+            revenue: m.revenue,
+            trailer: m.trailer.map(|t| Trailer {
+                name: t.name,
+                url: t.url,
+            }),
+            cast: m
+                .cast
+                .into_iter()
+                .map(|c| CastMember {
+                    id: c.id,
+                    name: c.name,
+                    character: c.character,
+                    profile_path: c.profile_path,
+                })
+                .collect(),
+            key_crew: m
+                .key_crew
+                .into_iter()
+                .map(|c| CrewMember {
+                    id: c.id,
+                    name: c.name,
+                    job: c.job,
+                    profile_path: c.profile_path,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `"stale"` when the answer came from an expired cache entry.
+fn cache_header<T>(cached: &Cached<T>) -> Option<String> {
+    cached.stale.then(|| "stale".to_owned())
+}
+
+#[derive(ApiResponse)]
+pub enum MoviePageResponse {
+    /// A page of movies. `X-Cache: stale` when the catalog failed and an older answer is
+    /// served.
+    #[oai(status = 200)]
+    Ok(
+        Json<MoviePageBody>,
+        #[oai(header = "X-Cache")] Option<String>,
+    ),
+}
+
+impl From<Cached<MoviePage>> for MoviePageResponse {
+    fn from(cached: Cached<MoviePage>) -> Self {
+        let header = cache_header(&cached);
+        Self::Ok(Json(cached.value.into()), header)
+    }
+}
+
+#[derive(ApiResponse)]
+pub enum GenresResponse {
+    /// Every movie genre.
+    #[oai(status = 200)]
+    Ok(Json<GenresBody>, #[oai(header = "X-Cache")] Option<String>),
+}
+
+#[derive(ApiResponse)]
+pub enum MovieResponse {
+    /// The movie.
+    #[oai(status = 200)]
+    Ok(Json<Movie>, #[oai(header = "X-Cache")] Option<String>),
+}
+
+#[derive(ApiResponse)]
+pub enum MatchesResponse {
+    /// Candidates, best first (empty when nothing matches).
+    #[oai(status = 200)]
+    Ok(Json<MatchesBody>, #[oai(header = "X-Cache")] Option<String>),
+}
+
+#[derive(ApiResponse)]
+pub enum PosterResponse {
+    /// A generated SVG poster.
+    #[oai(status = 200, content_type = "image/svg+xml")]
+    Svg(PlainText<String>, #[oai(header = "Cache-Control")] String),
+}
+
+/// Parses an optional `page` query parameter (1..=500).
+fn page_param(raw: Option<&str>) -> Result<CatalogPage, Error> {
+    let raw = raw.map(str::trim).filter(|p| !p.is_empty());
+    let number = match raw {
+        None => None,
+        Some(text) => Some(text.parse::<i64>().map_err(|_| {
+            Error::invalid("page", "invalid_page", "Page must be between 1 and 500.")
+        })?),
+    };
+    CatalogPage::new(number)
+}
+
+fn year_param(raw: Option<&str>) -> Result<Option<i32>, Error> {
+    match raw.map(str::trim).filter(|y| !y.is_empty()) {
+        None => Ok(None),
+        Some(text) => text.parse::<i32>().map(Some).map_err(|_| {
+            Error::invalid(
+                "year",
+                "invalid_year",
+                "Year must be a number such as 1999.",
+            )
+        }),
+    }
+}
+
+fn movie_id_param(raw: &str) -> Result<MovieId, Error> {
+    match raw.trim().parse::<i64>() {
+        Ok(id) if id > 0 => Ok(MovieId(id)),
+        _ => Err(Error::invalid(
+            "id",
+            "invalid_parameter",
+            "Movie id must be a positive number.",
+        )),
+    }
+}
+
+/// `/tmdb` operations.
+pub struct MoviesApi;
+
+#[OpenApi(tag = "ApiTags::Movies")]
+impl MoviesApi {
+    /// Search movies by title
+    ///
+    /// Errors: 400 `invalid_query` for a missing or blank query, 400 `invalid_page` for a
+    /// page outside 1..500; 502/503 when the catalog fails and nothing is cached.
+    #[oai(path = "/tmdb/search", method = "get", operation_id = "searchMovies")]
+    async fn search(
+        &self,
+        state: Data<&AppState>,
+        /// The title to look for.
+        query: Query<Option<String>>,
+        /// 1..500, default 1.
+        page: Query<Option<String>>,
+    ) -> Result<MoviePageResponse, ApiError> {
+        let query = SearchQuery::parse(query.0.as_deref().unwrap_or(""))?;
+        let page = page_param(page.0.as_deref())?;
+        Ok(state
+            .movies
+            .catalog()
+            .search_cached(&query, page)
+            .await?
+            .into())
+    }
+
+    /// List movie genres
+    #[oai(path = "/tmdb/genres", method = "get", operation_id = "listGenres")]
+    async fn genres(&self, state: Data<&AppState>) -> Result<GenresResponse, ApiError> {
+        let cached = state.movies.catalog().genres_cached().await?;
+        let header = cache_header(&cached);
+        let genres = cached
+            .value
+            .into_iter()
+            .map(|g| Genre {
+                id: g.id,
+                name: g.name,
+            })
+            .collect();
+        Ok(GenresResponse::Ok(
+            Json(GenresBody {
+                success: true,
+                genres,
+            }),
+            header,
+        ))
+    }
+
+    /// Discover movies by genre
+    ///
+    /// `with_genres` is a comma-separated list of genre ids; a movie must have all of
+    /// them. Errors: 400 `invalid_genres`, `invalid_page` or `invalid_sort`.
+    #[oai(
+        path = "/tmdb/discover",
+        method = "get",
+        operation_id = "discoverMovies"
+    )]
+    async fn discover(
+        &self,
+        state: Data<&AppState>,
+        /// Genre ids, e.g. `28,12` (all must match). Empty or missing = any genre.
+        with_genres: Query<Option<String>>,
+        /// 1..500, default 1.
+        page: Query<Option<String>>,
+        /// `popularity.desc` (default), `vote_average.desc`, `primary_release_date.desc`,
+        /// `title.asc`, … (`.asc` or `.desc`).
+        sort_by: Query<Option<String>>,
+    ) -> Result<MoviePageResponse, ApiError> {
+        let genres = GenreFilter::parse(with_genres.0.as_deref().unwrap_or(""))?;
+        let page = page_param(page.0.as_deref())?;
+        let sort = DiscoverSort::parse(sort_by.0.as_deref())?;
+        Ok(state
+            .movies
+            .catalog()
+            .discover_cached(&genres, page, sort)
+            .await?
+            .into())
+    }
+
+    /// Popular movies
+    #[oai(path = "/tmdb/popular", method = "get", operation_id = "popularMovies")]
+    async fn popular(
+        &self,
+        state: Data<&AppState>,
+        /// 1..500, default 1.
+        page: Query<Option<String>>,
+    ) -> Result<MoviePageResponse, ApiError> {
+        let page = page_param(page.0.as_deref())?;
+        Ok(state.movies.catalog().popular_cached(page).await?.into())
+    }
+
+    /// Best matches for an original title and year
+    ///
+    /// Used to link showtimes to movies. Errors: 400 `invalid_title` for a missing title,
+    /// 400 `invalid_year`.
+    #[oai(
+        path = "/tmdb/title-year",
+        method = "get",
+        operation_id = "matchTitleYear"
+    )]
+    async fn title_year(
+        &self,
+        state: Data<&AppState>,
+        /// The original title.
+        #[oai(name = "originalTitle")]
+        original_title: Query<Option<String>>,
+        /// Release (or production) year.
+        year: Query<Option<String>>,
+        /// The Finnkino event id the caller is matching (not used for matching).
+        #[oai(name = "f_id")]
+        f_id: Query<Option<String>>,
+    ) -> Result<MatchesResponse, ApiError> {
+        let _ = f_id;
+        let year = year_param(year.0.as_deref())?;
+        let title = original_title.0.unwrap_or_default();
+        let cached = state
+            .movies
+            .catalog()
+            .best_match_cached(&title, year)
+            .await?;
+        let header = cache_header(&cached);
+        let results = cached.value.into_iter().map(MovieListItem::from).collect();
+        Ok(MatchesResponse::Ok(
+            Json(MatchesBody {
+                success: true,
+                results,
+            }),
+            header,
+        ))
+    }
+
+    /// One movie with cast, key crew and trailer
+    ///
+    /// Errors: 400 `invalid_parameter` for a non-numeric id; 404 `movie_not_found`
+    /// "Movie not found".
+    #[oai(path = "/tmdb/:id", method = "get", operation_id = "getMovie")]
+    async fn movie(
+        &self,
+        state: Data<&AppState>,
+        id: Path<String>,
+    ) -> Result<MovieResponse, ApiError> {
+        let id = movie_id_param(&id.0)?;
+        let cached = state.movies.catalog().details_cached(id).await?;
+        let header = cache_header(&cached);
+        Ok(MovieResponse::Ok(Json(cached.value.into()), header))
+    }
+
+    /// A generated placeholder poster of a demo film
+    ///
+    /// `file` is `<id>.svg`. Errors: 404 `poster_not_found`.
+    #[oai(
+        path = "/demo/poster/:file",
+        method = "get",
+        operation_id = "demoPoster"
+    )]
+    async fn demo_poster(
+        &self,
+        state: Data<&AppState>,
+        file: Path<String>,
+    ) -> Result<PosterResponse, ApiError> {
+        let not_found = || ApiError::from(Error::not_found("poster_not_found", "Poster not found"));
+        let id = file
+            .0
+            .strip_suffix(".svg")
+            .and_then(|id| id.parse::<i64>().ok())
+            .ok_or_else(not_found)?;
+        let svg = state.movies.demo_poster(id).ok_or_else(not_found)?;
+        Ok(PosterResponse::Svg(
+            PlainText(svg),
+            "public, max-age=86400".to_owned(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem::IntoResponse;
+    use serde_json::Value;
+
+    use crate::testing::test_app;
+
+    async fn get(path: &str) -> (u16, Value, poem::http::HeaderMap) {
+        let (client, _db) = test_app().await;
+        let resp = client.get(path).send().await;
+        let status = resp.0.status().as_u16();
+        let headers = resp.0.headers().clone();
+        let text = resp.0.into_body().into_string().await.expect("a body");
+        let json = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, json, headers)
+    }
+
+    fn assert_error(status: u16, body: &Value, expected: u16, code: &str) {
+        assert_eq!(status, expected, "{body}");
+        assert_eq!(body["success"], false, "{body}");
+        assert_eq!(body["code"], code, "{body}");
+    }
+
+    #[test]
+    fn page_parameters_are_checked() {
+        for (raw, ok) in [
+            (None, true),
+            (Some(""), true),
+            (Some("1"), true),
+            (Some("500"), true),
+            (Some("0"), false),
+            (Some("501"), false),
+            (Some("x"), false),
+            (Some("1.5"), false),
+        ] {
+            assert_eq!(page_param(raw).is_ok(), ok, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn movie_ids_must_be_positive_numbers() {
+        assert_eq!(movie_id_param("550").unwrap(), MovieId(550));
+        for bad in ["abc", "0", "-1", "", "5.5"] {
+            assert!(movie_id_param(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn years_are_numbers_or_absent() {
+        assert_eq!(year_param(None).unwrap(), None);
+        assert_eq!(year_param(Some(" 1999 ")).unwrap(), Some(1999));
+        assert!(year_param(Some("nineteen")).is_err());
+    }
+
+    #[tokio::test]
+    async fn stale_answers_carry_the_x_cache_header() {
+        let stale: MoviePageResponse = Cached::stale(MoviePage::empty(1)).into();
+        let resp = stale.into_response();
+        assert_eq!(
+            resp.headers().get("x-cache").and_then(|v| v.to_str().ok()),
+            Some("stale")
+        );
+        let fresh: MoviePageResponse = Cached::fresh(MoviePage::empty(1)).into();
+        assert!(fresh.into_response().headers().get("x-cache").is_none());
+    }
+
+    #[tokio::test]
+    async fn search_answers_a_camel_case_page() {
+        let (status, body, headers) = get("/api/tmdb/search?query=fight%20club").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["success"], true);
+        assert_eq!(body["page"], 1);
+        assert!(body["totalPages"].as_u64().is_some(), "{body}");
+        assert!(body["totalResults"].as_u64().is_some(), "{body}");
+        let first = &body["results"][0];
+        assert_eq!(first["id"], 550, "{body}");
+        assert_eq!(first["originalTitle"], "Fight Club");
+        assert_eq!(first["releaseDate"], "1999-10-15");
+        assert!(first["voteAverage"].as_f64().is_some());
+        assert!(first["genre_ids"].as_array().is_some());
+        assert_eq!(first["posterPath"], "/api/demo/poster/550.svg");
+        assert!(headers.get("x-cache").is_none());
+    }
+
+    #[tokio::test]
+    async fn search_rejects_a_missing_or_blank_query_and_bad_pages() {
+        let (status, body, _) = get("/api/tmdb/search").await;
+        assert_error(status, &body, 400, "invalid_query");
+        assert_eq!(body["field"], "query");
+        let (status, body, _) = get("/api/tmdb/search?query=%20%20").await;
+        assert_error(status, &body, 400, "invalid_query");
+        for page in ["0", "501", "abc"] {
+            let (status, body, _) = get(&format!("/api/tmdb/search?query=x&page={page}")).await;
+            assert_error(status, &body, 400, "invalid_page");
+        }
+    }
+
+    #[tokio::test]
+    async fn genres_list_all_nineteen() {
+        let (status, body, _) = get("/api/v1/tmdb/genres").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["success"], true);
+        assert_eq!(body["genres"].as_array().map(Vec::len), Some(19));
+        assert_eq!(
+            body["genres"][0],
+            serde_json::json!({"id": 28, "name": "Action"})
+        );
+    }
+
+    #[tokio::test]
+    async fn discover_filters_by_every_genre_and_pages() {
+        let (status, body, _) = get("/api/tmdb/discover?with_genres=18,53&page=1").await;
+        assert_eq!(status, 200, "{body}");
+        let results = body["results"].as_array().expect("results");
+        assert!(!results.is_empty());
+        for movie in results {
+            let genres = movie["genre_ids"].as_array().expect("genre_ids");
+            assert!(
+                genres.contains(&Value::from(18)) && genres.contains(&Value::from(53)),
+                "{movie}"
+            );
+        }
+        let (status, body, _) = get("/api/tmdb/discover?with_genres=action").await;
+        assert_error(status, &body, 400, "invalid_genres");
+        let (status, body, _) = get("/api/tmdb/discover?sort_by=nonsense").await;
+        assert_error(status, &body, 400, "invalid_sort");
+        let (status, body, _) = get("/api/tmdb/discover?page=501").await;
+        assert_error(status, &body, 400, "invalid_page");
+    }
+
+    #[tokio::test]
+    async fn popular_pages_hold_twenty() {
+        let (status, body, _) = get("/api/tmdb/popular?page=1").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["results"].as_array().map(Vec::len), Some(20));
+        assert!(body["totalPages"].as_u64().unwrap_or(0) >= 2);
+    }
+
+    #[tokio::test]
+    async fn a_movie_has_the_documented_shape() {
+        let (status, body, _) = get("/api/tmdb/550").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["success"], true);
+        assert_eq!(body["id"], 550);
+        assert_eq!(body["title"], "Fight Club");
+        assert_eq!(body["originalTitle"], "Fight Club");
+        assert_eq!(body["releaseDate"], "1999-10-15");
+        assert_eq!(body["runtime"], 139);
+        assert_eq!(body["posterPath"], "/api/demo/poster/550.svg");
+        assert!(body["backdropPath"].is_null());
+        assert!(body["voteAverage"].as_f64().is_some());
+        assert!(body["genres"][0]["name"].as_str().is_some());
+        assert!(body["trailer"]["url"].as_str().is_some());
+        assert!(body["cast"][0]["profilePath"].is_null());
+        assert!(body["cast"][0]["character"].as_str().is_some());
+        let crew = body["keyCrew"].as_array().expect("keyCrew");
+        assert!(
+            crew.iter()
+                .any(|c| c["job"].as_str().is_some_and(|j| j.contains("Director"))),
+            "{body}"
+        );
+    }
+
+    #[tokio::test]
+    async fn unknown_and_malformed_movie_ids() {
+        let (status, body, _) = get("/api/tmdb/999999999").await;
+        assert_error(status, &body, 404, "movie_not_found");
+        assert_eq!(body["message"], "Movie not found");
+        let (status, body, _) = get("/api/tmdb/abc").await;
+        assert_error(status, &body, 400, "invalid_parameter");
+    }
+
+    #[tokio::test]
+    async fn title_year_finds_the_best_match_first() {
+        let (status, body, _) =
+            get("/api/tmdb/title-year?originalTitle=Fight%20Club&year=1999&f_id=123").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["results"][0]["id"], 550, "{body}");
+        let (status, body, _) = get("/api/tmdb/title-year?year=1999").await;
+        assert_error(status, &body, 400, "invalid_title");
+        let (status, body, _) = get("/api/tmdb/title-year?originalTitle=X&year=soon").await;
+        assert_error(status, &body, 400, "invalid_year");
+    }
+
+    #[tokio::test]
+    async fn demo_posters_are_svg() {
+        let (client, _db) = test_app().await;
+        let resp = client.get("/api/demo/poster/550.svg").send().await;
+        assert_eq!(resp.0.status().as_u16(), 200);
+        let content_type = resp
+            .0
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        assert!(content_type.starts_with("image/svg+xml"), "{content_type}");
+        let svg = resp.0.into_body().into_string().await.expect("svg");
+        assert!(svg.starts_with("<svg") && svg.contains("Fight Club"));
+        let (status, body, _) = get("/api/demo/poster/1.svg").await;
+        assert_error(status, &body, 404, "poster_not_found");
+        let (status, body, _) = get("/api/demo/poster/550.png").await;
+        assert_error(status, &body, 404, "poster_not_found");
+    }
+}
