@@ -78,6 +78,27 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
 
   return (
     <div className={styles.browse}>
+      <form role="search" className={styles.searchForm} onSubmit={onSearch} aria-label="Search movies on this page">
+        <label htmlFor="browse-search" className="visually-hidden">
+          Movie title
+        </label>
+        <input
+          id="browse-search"
+          type="search"
+          placeholder="Search by title…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoComplete="off"
+        />
+        <div className={styles.formButtons}>
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+          <button type="button" className="btn" onClick={clearFilters} disabled={isDefault && !text}>
+            Clear Filters
+          </button>
+        </div>
+      </form>
       <aside className={styles.sidebar} aria-labelledby="browse-genres">
         <h2 id="browse-genres" className={styles.sideTitle}>
           Genres
@@ -99,27 +120,6 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
       </aside>
 
       <section className={styles.main} aria-labelledby="browse-heading">
-        <form role="search" className={styles.searchForm} onSubmit={onSearch} aria-label="Search movies on this page">
-          <label htmlFor="browse-search" className="visually-hidden">
-            Movie title
-          </label>
-          <input
-            id="browse-search"
-            type="search"
-            placeholder="Search by title…"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            autoComplete="off"
-          />
-          <div className={styles.formButtons}>
-            <button type="submit" className="btn btn-primary">
-              Search
-            </button>
-            <button type="button" className="btn" onClick={clearFilters} disabled={isDefault && !text}>
-              Clear Filters
-            </button>
-          </div>
-        </form>
 
         <header className={styles.resultsHeader}>
           <h1 id="browse-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
