@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use poem::http::StatusCode;
-use poem::middleware::{NormalizePath, TrailingSlash};
+use poem::middleware::{CatchPanic, NormalizePath, TrailingSlash};
 use poem::web::{Data, Json};
 use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 
@@ -36,8 +36,7 @@ fn healthz() -> Json<serde_json::Value> {
 async fn readyz(state: Data<&AppState>) -> Response {
     let ping = tokio::time::timeout(Duration::from_secs(3), state.users.ping()).await;
     match ping {
-        Ok(Ok(())) => Json(serde_json::json!({"status": "ok", "catalog": state.movies.kind().as_str()}))
-            .into_response(),
+        Ok(Ok(())) => Json(serde_json::json!({"status": "ok"})).into_response(),
         failure => {
             let reason = match failure {
                 Ok(Err(err)) => crate::error::source_chain(&err),
@@ -54,6 +53,22 @@ async fn readyz(state: Data<&AppState>) -> Response {
             .into_response()
         }
     }
+}
+
+/// A panic in a handler (a bug) is logged and answered with the generic JSON 500.
+fn on_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    tracing::error!(panic = %message, "a request handler panicked");
+    crate::error::error_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal_error",
+        crate::error::INTERNAL_MESSAGE,
+        None,
+    )
 }
 
 /// Builds the application around `state`.
@@ -88,7 +103,36 @@ pub fn build_app(
     route
         .data(state)
         .around(move |ep, req| cors(ep, req, origins.clone()))
+        .with(CatchPanic::new().with_handler(on_panic))
         .around(log_request)
         .map_to_response()
         .boxed()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem::test::TestClient;
+
+    #[handler]
+    fn buggy() -> &'static str {
+        let numbers: Vec<u8> = Vec::new();
+        #[allow(clippy::indexing_slicing)]
+        let first = numbers[0];
+        if first == 0 {
+            "zero"
+        } else {
+            "other"
+        }
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_the_generic_json_500() {
+        let client = TestClient::new(get(buggy).with(CatchPanic::new().with_handler(on_panic)));
+        let response = client.get("/").send().await;
+        response.assert_status(StatusCode::INTERNAL_SERVER_ERROR);
+        let body: serde_json::Value = response.0.into_body().into_json().await.unwrap();
+        assert_eq!(body["code"], "internal_error");
+        assert_eq!(body["success"], false);
+    }
 }
