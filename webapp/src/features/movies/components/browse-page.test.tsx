@@ -55,6 +55,16 @@ describe('BrowsePage', () => {
     expect(titles()[15]).toBe('Movie 48');
   });
 
+  it('offers the first page when the URL names a page past the end', async () => {
+    fakeTmdb();
+    const { user, router } = renderBrowse('/browse?page=9');
+    expect(await screen.findByText(/There is no page 9\./)).toBeInTheDocument();
+    expect(screen.getByText('50 movies')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(search(router)).toBe('');
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'));
+  });
+
   it("heads search results with 'Hakutulokset haulle “…”'", async () => {
     const calls = fakeTmdb({ movies: [...makeMovies(3, 'Matrix'), ...makeMovies(3, 'Frozen').map((m) => ({ ...m, id: m.id + 100 }))] });
     renderBrowse('/browse?q=matrix');

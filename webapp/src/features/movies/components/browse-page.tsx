@@ -128,7 +128,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
           {data && data.totalResults > 0 ? (
             <p className={styles.count}>
               {data.totalResults.toLocaleString('en-GB')} {data.totalResults === 1 ? 'movie' : 'movies'}
-              {data.pageCount > 1 ? ` · page ${Math.min(page, data.pageCount)} of ${data.pageCount}` : ''}
+              {data.pageCount > 1 && page <= data.pageCount ? ` · page ${page} of ${data.pageCount}` : ''}
             </p>
           ) : null}
         </header>

@@ -28,7 +28,9 @@ export function MoviePage(props: MoviePageProps) {
   const query = useMovie(id);
   usePageTitle(query.data?.title ?? (query.isPending && id !== null ? 'Movie' : 'Movie not found'));
 
-  if (id === null || (query.error instanceof ApiError && query.error.status === 404)) return <MovieNotFound />;
+  // 404 is an unknown movie; 400 an id the server cannot take (too large, say).
+  const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  if (id === null || missing) return <MovieNotFound />;
   if (query.isPending) {
     return (
       <p className={styles.loading} role="status">
