@@ -217,7 +217,11 @@ fn posters_are_svg_with_title_and_year() {
 #[test]
 fn the_bundled_catalog_loads_with_unique_ids_and_known_genres() {
     let demo = DemoCatalog::bundled(DemoConfig::default()).unwrap();
-    assert!(demo.len() >= 40, "bundled catalog has {} films", demo.len());
+    assert!(
+        demo.len() >= 120,
+        "bundled catalog has {} films",
+        demo.len()
+    );
     let json: serde_json::Value =
         serde_json::from_str(leffaseura_tmdb::demo::BUNDLED_CATALOG).unwrap();
     let movies = json["movies"].as_array().unwrap();
@@ -235,4 +239,36 @@ fn the_bundled_catalog_loads_with_unique_ids_and_known_genres() {
         assert!(date.len() == 10, "release date of {}", movie["title"]);
     }
     assert_eq!(demo.remembered_all().len(), demo.len());
+    for (genre, name) in GENRES {
+        let count = movies
+            .iter()
+            .filter(|m| m["genre_ids"].as_array().unwrap().contains(&genre.into()))
+            .count();
+        assert!(count >= 1, "no film of genre {name}");
+    }
+}
+
+#[tokio::test]
+async fn the_bundled_catalog_pages_every_genre() {
+    let demo = DemoCatalog::bundled(DemoConfig::default()).unwrap();
+    for (genre, name) in GENRES {
+        let page = demo
+            .discover(
+                &GenreFilter::from_ids([genre]),
+                CatalogPage::FIRST,
+                DiscoverSort::default(),
+            )
+            .await
+            .unwrap();
+        assert!(!page.results.is_empty(), "{name}");
+        assert!(page.results.len() <= 20);
+    }
+    let popular = demo.popular(CatalogPage::FIRST).await.unwrap();
+    assert_eq!(popular.results.len(), 20);
+    assert!(popular.total_pages >= 6);
+    let last = demo
+        .popular(CatalogPage::new(Some(i64::from(popular.total_pages))).unwrap())
+        .await
+        .unwrap();
+    assert!(!last.results.is_empty());
 }
