@@ -42,6 +42,8 @@ pub async fn test_app() -> (Client, TestDb) {
     let state = AppState {
         accounts: Arc::new(accounts),
         users: store.clone(),
+        movies: leffaseura_tmdb::Movies::demo(Default::default())
+            .expect("the bundled demo catalog"),
         reviews: crate::api::reviews::testing::unavailable_reviews(),
         favorites: crate::api::favorites::testing::unavailable_favorites(store.clone()),
     };
