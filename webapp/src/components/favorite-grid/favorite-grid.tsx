@@ -22,14 +22,11 @@ export function posterSrc(item: Pick<Favorite, 'poster_url' | 'poster_path'>): s
 
 /** The IMDb-style rating with one decimal, or "N/A" (PRODUCT-SPEC §2). */
 export function formatRating(rating: Favorite['imdb_rating']): string {
-  const value = typeof rating === 'string' ? Number.parseFloat(rating) : rating;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value.toFixed(1) : 'N/A';
+  return typeof rating === 'number' && Number.isFinite(rating) && rating > 0 ? rating.toFixed(1) : 'N/A';
 }
 
 function yearOf(item: Favorite): string {
-  const year = item.release_year;
-  if (year === null || year === undefined || year === '' || year === 0) return '';
-  return String(year).slice(0, 4);
+  return item.release_year ? String(item.release_year) : '';
 }
 
 /** One saved movie: poster (or "No image"), title, year and rating link to the movie; the action bar sits beside. */

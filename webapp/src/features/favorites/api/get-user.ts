@@ -2,25 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import type { SessionUser } from '@/lib/auth-storage';
 
-type Reply = { data?: unknown; error?: unknown; response: Response };
-type UntypedGet = (path: string, init: { params: { path: Record<string, string | number> } }) => Promise<Reply>;
-
-/**
- * GET /users/{id} → `{user}` (public fields). openapi.yaml does not declare this path yet,
- * so the call goes through the shared client untyped until it does.
- */
+/** GET /users/{id} → `{user}` (public fields). A malformed id is a 400, an unknown one 404. */
 export async function getUser(userId: string): Promise<SessionUser> {
-  const get = (api.GET as unknown as UntypedGet).bind(api);
-  const { data, error, response } = await get('/users/{id}', { params: { path: { id: userId } } });
-  const user = data && typeof data === 'object' ? (data as { user?: SessionUser }).user : undefined;
-  if (!response.ok || !user) throw new ApiError(response.status, error, 'Error loading profile');
-  return user;
+  const id = Number(userId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, null, 'Profile not found.');
+  const { data, error, response } = await api.GET('/users/{id}', { params: { path: { id } } });
+  if (!data) throw new ApiError(response.status, error, 'Error loading profile');
+  return data.user;
 }
 
 export function userQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['users', userId], queryFn: () => getUser(userId) });
 }
 
+/** Someone's public profile; a 4xx is final (no retry). */
 export function useUser(userId: string) {
-  return useQuery({ ...userQueryOptions(userId), retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1 });
+  return useQuery({
+    ...userQueryOptions(userId),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
 }
