@@ -53,7 +53,8 @@ describe('MovieReviews', () => {
     const calls = mockApi(({ path }) => (path === '/reviews/movie/603' ? page([], { withStats: emptyStats }) : notFound));
     const { user } = renderReviews();
     const form = await screen.findByRole('region', { name: 'Write a review' });
-    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.getByText(/^No reviews yet\./)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Rating distribution' })).not.toBeInTheDocument();
     expect(within(form).getByRole('group', { name: 'Rating' })).toBeInTheDocument();
     expect(within(form).getByRole('radio', { name: '3 stars' })).toBeChecked();
     expect(within(form).getAllByRole('radio')).toHaveLength(5);

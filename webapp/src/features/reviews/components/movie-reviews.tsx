@@ -54,7 +54,7 @@ export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
         Community reviews
       </h2>
 
-      {stats ? <ReviewStats stats={stats} /> : null}
+      {stats && stats.totalReviews > 0 ? <ReviewStats stats={stats} /> : null}
 
       {session === null ? (
         <div className={`card ${styles.prompt}`}>
