@@ -2,7 +2,7 @@
 //! their expiry (so stale ones can be served when TMDB is down), and every movie seen.
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -123,13 +123,22 @@ impl MovieCache for SqlStore {
         }
         Ok(found)
     }
+
+    async fn purge_expired(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        let done = sqlx::query("DELETE FROM movie_cache WHERE expires_at < $1")
+            .bind(to_millis(before))
+            .execute(self.pool())
+            .await
+            .map_err(store_error)?;
+        Ok(done.rows_affected())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{install_drivers, Backend};
-    use chrono::{DateTime, TimeZone};
+    use chrono::TimeZone;
 
     async fn store() -> SqlStore {
         install_drivers();
@@ -189,6 +198,23 @@ mod tests {
         };
         store.put("k", &second).await.unwrap();
         assert_eq!(store.get("k").await.unwrap(), Some(second));
+    }
+
+    #[tokio::test]
+    async fn long_expired_entries_are_purged() {
+        let store = store().await;
+        for (key, expires) in [("old", at(1)), ("recent", at(5)), ("fresh", at(9))] {
+            let entry = CachedBody {
+                body: "{}".into(),
+                fetched_at: at(0),
+                expires_at: expires,
+            };
+            store.put(key, &entry).await.unwrap();
+        }
+        assert_eq!(store.purge_expired(at(5)).await.unwrap(), 1);
+        assert_eq!(store.get("old").await.unwrap(), None);
+        assert!(store.get("recent").await.unwrap().is_some());
+        assert!(store.get("fresh").await.unwrap().is_some());
     }
 
     #[tokio::test]

@@ -38,6 +38,8 @@ pub struct CacheTtls {
     /// How long expired answers are served without asking an upstream that was just
     /// found unreachable.
     pub outage_backoff: Duration,
+    /// Entries this long past their expiry are deleted (checked at most hourly).
+    pub keep_expired: Duration,
 }
 
 impl Default for CacheTtls {
@@ -48,6 +50,7 @@ impl Default for CacheTtls {
             genres: Duration::from_secs(7 * 24 * 3600),
             upstream_timeout: Duration::from_millis(10_500),
             outage_backoff: Duration::from_secs(30),
+            keep_expired: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }
@@ -184,6 +187,8 @@ pub struct CachingCatalog {
     /// After the upstream was unreachable, expired entries are served at once for a
     /// while instead of making every request wait for the upstream's timeout again.
     down_until: Arc<Mutex<Option<DateTime<Utc>>>>,
+    /// When long-expired entries were last purged.
+    last_purge: Arc<Mutex<Option<DateTime<Utc>>>>,
 }
 
 impl std::fmt::Debug for CachingCatalog {
@@ -213,6 +218,7 @@ impl CachingCatalog {
             flights: Arc::default(),
             hot: Arc::default(),
             down_until: Arc::default(),
+            last_purge: Arc::default(),
         }
     }
 
@@ -228,6 +234,7 @@ impl CachingCatalog {
             flights: Arc::default(),
             hot: Arc::default(),
             down_until: Arc::default(),
+            last_purge: Arc::default(),
         }
     }
 
@@ -277,6 +284,31 @@ impl CachingCatalog {
                 expires_at,
             },
         );
+    }
+
+    /// At most hourly, deletes entries too old to serve even as stale (in the background).
+    fn maybe_purge(&self, cache: &Arc<dyn MovieCache>) {
+        let now = self.clock.now();
+        {
+            let mut last = self
+                .last_purge
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if last.is_some_and(|at| now - at < chrono::Duration::hours(1)) {
+                return;
+            }
+            *last = Some(now);
+        }
+        let keep =
+            chrono::Duration::from_std(self.ttls.keep_expired).unwrap_or(chrono::Duration::days(7));
+        let cache = cache.clone();
+        tokio::spawn(async move {
+            match cache.purge_expired(now - keep).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(count, "purged long-expired catalog answers"),
+                Err(err) => tracing::warn!(error = %err, "could not purge the movie cache"),
+            }
+        });
     }
 
     fn upstream_down(&self) -> bool {
@@ -355,9 +387,13 @@ impl CachingCatalog {
                 }
             }
         }
-        match self.join_flight(cache, key.clone(), ttl, fetch).await {
+        match self
+            .join_flight(cache.clone(), key.clone(), ttl, fetch)
+            .await
+        {
             Ok(body) => {
                 self.set_down(false);
+                self.maybe_purge(&cache);
                 let value = serde_json::from_str::<T>(&body).map_err(Error::internal)?;
                 let ttl = chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::hours(1));
                 self.hot_put(&key, &value, self.clock.now() + ttl);

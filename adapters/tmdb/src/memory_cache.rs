@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::ports::{CachedBody, MovieCache};
 use leffaseura_core::{MovieId, StoreError};
@@ -70,5 +71,12 @@ impl MovieCache for MemoryMovieCache {
     async fn find_movies(&self, ids: &[MovieId]) -> Result<Vec<RememberedMovie>, StoreError> {
         let map = self.movies.lock().unwrap_or_else(PoisonError::into_inner);
         Ok(ids.iter().filter_map(|id| map.get(id).cloned()).collect())
+    }
+
+    async fn purge_expired(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = entries.len();
+        entries.retain(|_, e| e.expires_at >= before);
+        Ok((count - entries.len()) as u64)
     }
 }

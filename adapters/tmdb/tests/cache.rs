@@ -469,3 +469,19 @@ async fn during_an_outage_stale_answers_come_at_once() {
     assert!(!s.catalog.details_cached(MovieId(2)).await.unwrap().stale);
     assert_eq!(s.upstream.calls(), 5);
 }
+
+#[tokio::test]
+async fn answers_long_past_expiry_are_purged() {
+    let s = setup();
+    s.catalog.popular_cached(CatalogPage::FIRST).await.unwrap();
+    s.clock.advance(chrono::Duration::days(9));
+    // The next fetch purges what expired more than a week ago (in the background).
+    s.catalog.genres_cached().await.unwrap();
+    for _ in 0..50 {
+        if s.store.len() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(s.store.len(), 1, "only the genres remain");
+}

@@ -50,4 +50,14 @@ pub trait MovieCache: Send + Sync {
     /// # Errors
     /// `Backend` only.
     async fn find_movies(&self, ids: &[MovieId]) -> Result<Vec<RememberedMovie>, StoreError>;
+
+    /// Deletes cached answers that expired before `before` (too old to be worth serving
+    /// even as stale), returning how many went. The default keeps everything.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn purge_expired(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        let _ = before;
+        Ok(0)
+    }
 }
