@@ -171,10 +171,15 @@ describe('ReviewItem', () => {
     expect(calls).toEqual([]);
   });
 
-  it('deletes after a confirmation', async () => {
+  it('deletes after a confirmation, then puts focus on the list heading', async () => {
     logIn({ ...testUser, id: 5 });
     const calls = mockApi(({ method, path }) => (method === 'DELETE' && path === '/reviews/1' ? { status: 204 } : notFound));
-    const { user } = renderItem(makeReview(), 5);
+    const { user } = renderWithProviders(
+      <section>
+        <h2>Community reviews</h2>
+        <ReviewItem review={makeReview()} viewerId={5} />
+      </section>,
+    );
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete review' });
     expect(calls).toEqual([]);
@@ -186,6 +191,7 @@ describe('ReviewItem', () => {
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete review' })).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /reviews/1']);
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Community reviews' })).toHaveFocus());
   });
 
   it('says "Failed to delete review" when the delete fails, and keeps the review', async () => {

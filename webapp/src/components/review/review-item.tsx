@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { REVIEW_ERRORS, withReaction, type ReactionType, type Review } from './api/reviews-api';
@@ -35,6 +35,7 @@ type Failure = { title: string; error: unknown } | null;
 export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = false, highlighted = false }: ReviewItemProps) {
   // The server's latest answer (or the optimistic guess) for this very `review` prop; a
   // fresher prop from the cache wins.
+  const articleRef = useRef<HTMLElement>(null);
   const [local, setLocal] = useState<{ base: Review; value: Review } | null>(null);
   const shown = local && local.base === review ? local.value : review;
   const [expanded, setExpanded] = useState(false);
@@ -98,6 +99,14 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
     setFailure(null);
     remove.mutate(shown.id, {
       onSuccess: () => {
+        // The review and its buttons are gone: focus moves to the heading of its list, once
+        // the dialog has closed (until then the rest of the page is inert).
+        const heading = articleRef.current?.closest('section')?.querySelector<HTMLElement>('h2, h3');
+        window.setTimeout(() => {
+          if (!heading?.isConnected) return;
+          heading.tabIndex = -1;
+          heading.focus();
+        }, 0);
         setConfirming(false);
         setDeleted(true);
       },
@@ -113,6 +122,7 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
 
   return (
     <article
+      ref={articleRef}
       id={`review-${shown.id}`}
       className={`${styles.review} ${highlighted ? styles.highlighted : ''}`}
       aria-label={showMovie ? `Review of ${movieTitle}` : `Review by ${shown.username}`}
