@@ -108,20 +108,49 @@ impl TmdbConfig {
         self
     }
 
-    /// Reads `TMDB_API_KEY`, `TMDB_READ_TOKEN`, `TMDB_API_BASE`, `TMDB_LANGUAGE`,
-    /// `TMDB_IMAGE_BASE` and `TMDB_REGION`. `None` when there are no credentials.
-    pub fn from_env() -> Option<Self> {
-        let var = |name: &str| std::env::var(name).ok();
-        let credentials =
-            TmdbCredentials::from_options(var("TMDB_API_KEY"), var("TMDB_READ_TOKEN"))?;
+    /// The client for `settings` (the server's `--tmdb-*` flags); `None` when there are
+    /// no credentials, so the demo catalog should answer. Blank values count as absent.
+    pub fn from_settings(settings: TmdbSettings) -> Option<Self> {
+        let credentials = TmdbCredentials::from_options(settings.api_key, settings.read_token)?;
         let mut config = Self::new(credentials)
-            .with_api_base(var("TMDB_API_BASE"))
-            .with_language(var("TMDB_LANGUAGE"));
-        if let Some(base) = var("TMDB_IMAGE_BASE").filter(|b| !b.trim().is_empty()) {
+            .with_api_base(settings.api_base)
+            .with_language(settings.language);
+        if let Some(base) = settings.image_base.filter(|b| !b.trim().is_empty()) {
             config.image_base = base.trim().to_owned();
         }
-        config.region = var("TMDB_REGION").filter(|r| !r.trim().is_empty());
+        config.region = settings
+            .region
+            .map(|r| r.trim().to_owned())
+            .filter(|r| !r.is_empty());
         Some(config)
+    }
+}
+
+/// What the operator configures (`TMDB_API_KEY`, `TMDB_READ_TOKEN`, `TMDB_API_BASE`,
+/// `TMDB_LANGUAGE`, `TMDB_REGION`, `TMDB_IMAGE_BASE`); `None` keeps the default. The
+/// server reads them as flags with environment fallbacks; the adapter never reads the
+/// environment itself.
+#[derive(Clone, Default)]
+pub struct TmdbSettings {
+    pub api_key: Option<String>,
+    pub read_token: Option<String>,
+    pub api_base: Option<String>,
+    pub language: Option<String>,
+    pub region: Option<String>,
+    pub image_base: Option<String>,
+}
+
+impl fmt::Debug for TmdbSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let redacted = |v: &Option<String>| v.as_ref().map(|_| "<redacted>");
+        f.debug_struct("TmdbSettings")
+            .field("api_key", &redacted(&self.api_key))
+            .field("read_token", &redacted(&self.read_token))
+            .field("api_base", &self.api_base)
+            .field("language", &self.language)
+            .field("region", &self.region)
+            .field("image_base", &self.image_base)
+            .finish()
     }
 }
 
@@ -167,5 +196,35 @@ mod tests {
         assert_eq!(config.language, DEFAULT_LANGUAGE);
         let config = config.with_api_base(Some("http://127.0.0.1:9/3/".into()));
         assert_eq!(config.api_base, "http://127.0.0.1:9/3");
+    }
+
+    #[test]
+    fn settings_without_credentials_mean_the_demo_catalog() {
+        assert!(TmdbConfig::from_settings(TmdbSettings::default()).is_none());
+        let blank = TmdbSettings {
+            api_key: Some("  ".into()),
+            api_base: Some("http://127.0.0.1:9/3".into()),
+            ..TmdbSettings::default()
+        };
+        assert!(TmdbConfig::from_settings(blank).is_none());
+    }
+
+    #[test]
+    fn settings_fill_the_config_and_blanks_keep_defaults() {
+        let settings = TmdbSettings {
+            api_key: Some("0123456789abcdef0123456789abcdef".into()),
+            read_token: None,
+            api_base: Some("http://127.0.0.1:9/3/".into()),
+            language: Some("fi-FI".into()),
+            region: Some(" FI ".into()),
+            image_base: Some(" ".into()),
+        };
+        assert!(!format!("{settings:?}").contains("0123456789abcdef"));
+        let config = TmdbConfig::from_settings(settings).expect("credentials given");
+        assert_eq!(config.api_base, "http://127.0.0.1:9/3");
+        assert_eq!(config.language, "fi-FI");
+        assert_eq!(config.region.as_deref(), Some("FI"));
+        assert_eq!(config.image_base, DEFAULT_IMAGE_BASE);
+        assert_eq!(config.credentials.kind(), "api key");
     }
 }

@@ -13,7 +13,7 @@ pub mod wire;
 
 pub use cache::{CacheTtls, CachingCatalog};
 pub use client::TmdbCatalog;
-pub use config::{TmdbConfig, TmdbCredentials};
+pub use config::{TmdbConfig, TmdbCredentials, TmdbSettings};
 pub use demo::{DemoCatalog, DemoConfig};
 pub use images::ImageUrls;
 pub use memory_cache::MemoryMovieCache;

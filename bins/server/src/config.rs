@@ -41,6 +41,31 @@ pub struct Config {
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
     pub log_format: LogFormat,
 
+    /// TMDB v3 API key; without it (or a read token) the bundled demo catalog answers.
+    #[arg(long, env = "TMDB_API_KEY", hide_env_values = true, value_parser = blank_or_secret)]
+    pub tmdb_api_key: Option<Secret>,
+
+    /// TMDB API Read Access Token (v4 bearer token); used instead of the key when both
+    /// are set.
+    #[arg(long, env = "TMDB_READ_TOKEN", hide_env_values = true, value_parser = blank_or_secret)]
+    pub tmdb_read_token: Option<Secret>,
+
+    /// TMDB API base URL (tests and proxies).
+    #[arg(long, env = "TMDB_API_BASE", default_value = leffaseura_tmdb::config::DEFAULT_API_BASE)]
+    pub tmdb_api_base: String,
+
+    /// Language of TMDB's titles, overviews and genre names.
+    #[arg(long, env = "TMDB_LANGUAGE", default_value = leffaseura_tmdb::config::DEFAULT_LANGUAGE)]
+    pub tmdb_language: String,
+
+    /// Region (ISO 3166-1, e.g. `FI`) for TMDB's popular and now-playing lists.
+    #[arg(long, env = "TMDB_REGION")]
+    pub tmdb_region: Option<String>,
+
+    /// Where TMDB's images are served from.
+    #[arg(long, env = "TMDB_IMAGE_BASE", default_value = leffaseura_tmdb::images::DEFAULT_IMAGE_BASE)]
+    pub tmdb_image_base: String,
+
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,
@@ -80,6 +105,11 @@ impl FromStr for Secret {
     }
 }
 
+/// A secret that may be blank (`TMDB_API_KEY=` in an env file means "no key").
+fn blank_or_secret(s: &str) -> Result<Secret, String> {
+    Ok(Secret(s.to_owned()))
+}
+
 impl Config {
     /// `DATABASE_URL`, or the SQLite file in the data directory.
     pub fn database_url(&self) -> String {
@@ -87,6 +117,18 @@ impl Config {
             .clone()
             .filter(|url| !url.trim().is_empty())
             .unwrap_or_else(|| leffaseura_sqlite::default_url(&self.data_dir))
+    }
+
+    /// The TMDB client's settings; `None` (no key or token) selects the demo catalog.
+    pub fn tmdb(&self) -> Option<leffaseura_tmdb::TmdbConfig> {
+        leffaseura_tmdb::TmdbConfig::from_settings(leffaseura_tmdb::TmdbSettings {
+            api_key: self.tmdb_api_key.as_ref().map(|k| k.expose().to_owned()),
+            read_token: self.tmdb_read_token.as_ref().map(|t| t.expose().to_owned()),
+            api_base: Some(self.tmdb_api_base.clone()),
+            language: Some(self.tmdb_language.clone()),
+            region: self.tmdb_region.clone(),
+            image_base: Some(self.tmdb_image_base.clone()),
+        })
     }
 
     pub fn cors_origins(&self) -> Vec<String> {
@@ -113,6 +155,39 @@ mod tests {
         assert!(config.database_url().ends_with("leffaseura.db"));
         let debug = format!("{config:?}");
         assert!(!debug.contains("hunter2"), "{debug}");
+    }
+
+    #[test]
+    fn tmdb_flags_reach_the_client_config_and_secrets_stay_hidden() {
+        let config = Config::try_parse_from([
+            "leffaseura-server",
+            "--tmdb-api-key",
+            "0123456789abcdef0123456789abcdef",
+            "--tmdb-read-token",
+            "eyJhbGciOiJIUzI1NiJ9.token",
+            "--tmdb-api-base",
+            "http://127.0.0.1:9/3/",
+            "--tmdb-language",
+            "fi-FI",
+            "--tmdb-region",
+            "FI",
+        ])
+        .unwrap();
+        let debug = format!("{config:?}");
+        assert!(!debug.contains("0123456789abcdef"), "{debug}");
+        assert!(!debug.contains("eyJ"), "{debug}");
+        let tmdb = config.tmdb().expect("credentials given");
+        assert_eq!(tmdb.credentials.kind(), "read token");
+        assert_eq!(tmdb.api_base, "http://127.0.0.1:9/3");
+        assert_eq!(tmdb.language, "fi-FI");
+        assert_eq!(tmdb.region.as_deref(), Some("FI"));
+        assert_eq!(tmdb.image_base, "https://image.tmdb.org/t/p");
+        let tmdb_debug = format!("{tmdb:?}");
+        assert!(!tmdb_debug.contains("eyJ"), "{tmdb_debug}");
+
+        // A blank key (an empty line in an env file) means the demo catalog.
+        let config = Config::try_parse_from(["leffaseura-server", "--tmdb-api-key", ""]).unwrap();
+        assert!(config.tmdb().is_none());
     }
 
     #[test]

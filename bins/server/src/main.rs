@@ -99,10 +99,10 @@ async fn run(config: Config) -> anyhow::Result<()> {
 
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users: Arc<dyn UserStore> = store.clone();
-    // TMDB behind the database cache when TMDB_API_KEY or TMDB_READ_TOKEN is set, else
-    // the bundled demo catalog; the choice is logged.
+    // TMDB behind the database cache when a TMDB key or read token is set, else the
+    // bundled demo catalog; the choice is logged.
     let movies = leffaseura_tmdb::Movies::start(
-        leffaseura_tmdb::TmdbConfig::from_env(),
+        config.tmdb(),
         store.clone(),
         leffaseura_tmdb::DemoConfig::default(),
     )
