@@ -6,7 +6,9 @@ use serde_json::json;
 use support::{Backend, TestServer};
 
 async fn server() -> TestServer {
-    TestServer::start(Backend::Sqlite).await.expect("SQLite server")
+    TestServer::start(Backend::Sqlite)
+        .await
+        .expect("SQLite server")
 }
 
 #[tokio::test]
@@ -40,7 +42,11 @@ async fn malformed_json_is_a_400_json_error() {
 async fn wrong_types_are_a_400_json_error() {
     let server = server().await;
     let (status, body) = server
-        .post("/api/v1/users/register", None, json!({"username": 42, "email": true, "password": []}))
+        .post(
+            "/api/v1/users/register",
+            None,
+            json!({"username": 42, "email": true, "password": []}),
+        )
         .await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["success"], false);
@@ -61,7 +67,11 @@ async fn bodies_over_one_megabyte_are_413() {
     let server = server().await;
     let huge = "x".repeat(2 * 1024 * 1024);
     let (status, body) = server
-        .post("/api/v1/users/register", None, json!({"username": "big", "email": "big@example.fi", "password": huge}))
+        .post(
+            "/api/v1/users/register",
+            None,
+            json!({"username": "big", "email": "big@example.fi", "password": huge}),
+        )
         .await;
     assert_eq!(status, 413, "{body}");
     assert_eq!(body["success"], false);
@@ -70,9 +80,19 @@ async fn bodies_over_one_megabyte_are_413() {
 #[tokio::test]
 async fn health_and_readiness_answer() {
     let server = server().await;
-    let response = server.client.get(server.url("/healthz")).send().await.unwrap();
+    let response = server
+        .client
+        .get(server.url("/healthz"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status().as_u16(), 200);
-    let response = server.client.get(server.url("/readyz")).send().await.unwrap();
+    let response = server
+        .client
+        .get(server.url("/readyz"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status().as_u16(), 200);
 }
 
@@ -82,6 +102,11 @@ async fn the_openapi_spec_and_docs_are_served() {
     let (status, spec) = server.get("/api/openapi.json", None).await;
     assert_eq!(status, 200);
     assert!(spec["paths"]["/users/register"].is_object(), "{spec}");
-    let response = server.client.get(server.url("/api/docs")).send().await.unwrap();
+    let response = server
+        .client
+        .get(server.url("/api/docs"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status().as_u16(), 200);
 }

@@ -28,7 +28,11 @@ pub struct TestServer {
     extra_env: Vec<(String, String)>,
 }
 
-fn server_command(data_dir: &Path, database_url: Option<&str>, extra_env: &[(String, String)]) -> Command {
+fn server_command(
+    data_dir: &Path,
+    database_url: Option<&str>,
+    extra_env: &[(String, String)],
+) -> Command {
     let mut command = Command::new(server_binary());
     command
         .env("DATA_DIR", data_dir)
@@ -188,9 +192,13 @@ impl TestServer {
     /// Stops the server and starts it again on the same data directory and database.
     pub async fn restart(&mut self) {
         let _ = self.child.kill().await;
-        self.child = server_command(self.data_dir.path(), self.database_url.as_deref(), &self.extra_env)
-            .spawn()
-            .expect("restart leffaseura-server");
+        self.child = server_command(
+            self.data_dir.path(),
+            self.database_url.as_deref(),
+            &self.extra_env,
+        )
+        .spawn()
+        .expect("restart leffaseura-server");
         self.base_url = wait_for_listening(&mut self.child).await;
     }
 
@@ -198,7 +206,10 @@ impl TestServer {
     /// the SQLite file in the private data directory, or the fresh Postgres database.
     pub fn database_url(&self) -> String {
         self.database_url.clone().unwrap_or_else(|| {
-            format!("sqlite://{}", self.data_dir.path().join("leffaseura.db").display())
+            format!(
+                "sqlite://{}",
+                self.data_dir.path().join("leffaseura.db").display()
+            )
         })
     }
 
@@ -228,7 +239,8 @@ impl TestServer {
         let json = if text.is_empty() {
             Value::Null
         } else {
-            serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path} answered non-JSON: {text}"))
+            serde_json::from_str(&text)
+                .unwrap_or_else(|_| panic!("{path} answered non-JSON: {text}"))
         };
         (status, json)
     }
@@ -238,14 +250,21 @@ impl TestServer {
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        self.call(reqwest::Method::POST, path, token, Some(body)).await
+        self.call(reqwest::Method::POST, path, token, Some(body))
+            .await
     }
 
     pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        self.call(reqwest::Method::PUT, path, token, Some(body)).await
+        self.call(reqwest::Method::PUT, path, token, Some(body))
+            .await
     }
 
-    pub async fn delete(&self, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+    pub async fn delete(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         self.call(reqwest::Method::DELETE, path, token, body).await
     }
 
@@ -304,7 +323,10 @@ async fn wait_for_listening(child: &mut Child) -> String {
             tokio::spawn(async move { while rx.recv().await.is_some() {} });
             url
         }
-        _ => panic!("server did not report its address; output:\n{}", seen.join("\n")),
+        _ => panic!(
+            "server did not report its address; output:\n{}",
+            seen.join("\n")
+        ),
     }
 }
 
@@ -315,16 +337,20 @@ impl Drop for TestServer {
             // Best effort: the database is uniquely named, so a leftover harms nobody.
             let admin_url = postgres_admin_url();
             std::thread::spawn(move || {
-                let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
+                let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                else {
                     return;
                 };
                 runtime.block_on(async move {
                     use sqlx::Connection;
                     tokio::time::sleep(Duration::from_millis(200)).await;
                     if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
-                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                            .execute(&mut conn)
-                            .await;
+                        let _ =
+                            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                                .execute(&mut conn)
+                                .await;
                     }
                 });
             });
