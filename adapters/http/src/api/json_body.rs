@@ -88,7 +88,18 @@ fn explain<T: Type>(value: &Value) -> Option<(Option<String>, String)> {
         return Some((None, "The request body must be a JSON object.".to_owned()));
     };
     for required in &schema.required {
-        if object.get(*required).is_none_or(Value::is_null) {
+        let nullable = schema
+            .properties
+            .iter()
+            .find(|(name, _)| name == required)
+            .and_then(|(_, property)| resolve(&registry, property))
+            .is_some_and(|property| property.nullable);
+        let missing = match object.get(*required) {
+            None => true,
+            Some(Value::Null) => !nullable,
+            Some(_) => false,
+        };
+        if missing {
             return Some((
                 Some((*required).to_owned()),
                 format!("`{required}` is required."),
@@ -105,7 +116,7 @@ fn explain<T: Type>(value: &Value) -> Option<(Option<String>, String)> {
         let Some(expected) = resolve(&registry, property) else {
             continue;
         };
-        if !fits(expected, found) {
+        if !fits(&registry, expected, found) {
             let what = match expected.ty {
                 "integer" => "a whole number",
                 "number" => "a number",
@@ -124,7 +135,7 @@ fn explain<T: Type>(value: &Value) -> Option<(Option<String>, String)> {
     None
 }
 
-fn fits(schema: &MetaSchema, value: &Value) -> bool {
+fn fits(registry: &Registry, schema: &MetaSchema, value: &Value) -> bool {
     if !schema.enum_items.is_empty() && !schema.enum_items.contains(value) {
         return false;
     }
@@ -135,7 +146,12 @@ fn fits(schema: &MetaSchema, value: &Value) -> bool {
         "boolean" => value.is_boolean(),
         "array" => value.is_array(),
         "object" => value.is_object(),
-        _ => true,
+        // A wrapper such as `Nullable<SomeEnum>`: the wrapped schemas decide.
+        _ => schema
+            .all_of
+            .iter()
+            .filter_map(|inner| resolve(registry, inner))
+            .all(|inner| fits(registry, inner, value)),
     }
 }
 
@@ -152,6 +168,14 @@ mod tests {
         #[oai(rename = "isCool")]
         is_cool: Option<bool>,
         tags: Option<Vec<i64>>,
+        mood: crate::api::Nullable<Mood>,
+    }
+
+    #[derive(poem_openapi::Enum, Debug, Clone, Copy, PartialEq, Eq)]
+    #[oai(rename_all = "lowercase")]
+    enum Mood {
+        Happy,
+        Sad,
     }
 
     fn check(value: Value) -> Option<(Option<String>, String)> {
@@ -161,19 +185,37 @@ mod tests {
     #[test]
     fn missing_and_mistyped_fields_are_named() {
         let cases = [
-            (json!({"count": 1}), "name"),
-            (json!({"name": null, "count": 1}), "name"),
-            (json!({"name": 5, "count": 1}), "name"),
-            (json!({"name": "x", "count": "1"}), "count"),
-            (json!({"name": "x", "count": 1.5}), "count"),
-            (json!({"name": "x", "count": 1, "isCool": "yes"}), "isCool"),
-            (json!({"name": "x", "count": 1, "tags": 3}), "tags"),
+            (json!({"count": 1, "mood": null}), "name"),
+            (json!({"name": null, "count": 1, "mood": null}), "name"),
+            (json!({"name": 5, "count": 1, "mood": null}), "name"),
+            (json!({"name": "x", "count": "1", "mood": null}), "count"),
+            (json!({"name": "x", "count": 1.5, "mood": null}), "count"),
+            (
+                json!({"name": "x", "count": 1, "isCool": "yes", "mood": null}),
+                "isCool",
+            ),
+            (
+                json!({"name": "x", "count": 1, "tags": 3, "mood": null}),
+                "tags",
+            ),
+            (json!({"name": "x", "count": 1}), "mood"),
+            (json!({"name": "x", "count": 1, "mood": "angry"}), "mood"),
+            (json!({"name": "x", "count": 1, "mood": 3}), "mood"),
         ];
         for (value, field) in cases {
             let (got, message) = check(value.clone()).expect("an explanation");
             assert_eq!(got.as_deref(), Some(field), "{value}: {message}");
             assert!(message.contains(field), "{message}");
         }
+    }
+
+    #[test]
+    fn valid_bodies_need_no_explanation() {
+        assert_eq!(check(json!({"name": "x", "count": 1, "mood": null})), None);
+        assert_eq!(
+            check(json!({"name": "x", "count": 1, "mood": "sad", "tags": [1]})),
+            None
+        );
     }
 
     #[test]
