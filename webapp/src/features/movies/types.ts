@@ -1,52 +1,63 @@
-// Movie shapes of API.md (Movies). Written by hand until openapi.yaml declares the /tmdb
-// paths; then they become aliases of the generated schema types.
+// The movie shapes of API.md (Movies), from the generated schema. The spec marks a missing
+// poster, runtime, amount or trailer as an absent field; the webapp works with `null`
+// (see `toMovie` and `toListItem`), so the shapes passed to other features stay stable.
+import type { components } from '@/api/schema';
 
-export type Genre = { id: number; name: string };
+type Schemas = components['schemas'];
 
-/** A movie in a list (search, discover, popular). */
-export type MovieListItem = {
-  id: number;
-  title: string;
-  originalTitle: string;
-  /** `YYYY-MM-DD`, or `""` when unknown. */
-  releaseDate: string;
-  overview: string;
-  /** Full poster URL (list size), or null. */
-  posterPath: string | null;
-  voteAverage: number;
-  genre_ids: number[];
-};
+export type Genre = Schemas['Genre'];
+
+/** A movie in a list (search, discover, popular). `posterPath` is a full URL (list size) or null. */
+export type MovieListItem = Omit<Schemas['MovieListItem'], 'posterPath'> & { posterPath: string | null };
 
 /** One TMDB page of 20 movies. `totalPages` never exceeds 500. */
-export type MoviePage = {
-  results: MovieListItem[];
-  page: number;
-  totalPages: number;
-  totalResults: number;
-};
+export type MoviePage = { results: MovieListItem[]; page: number; totalPages: number; totalResults: number };
 
-export type CastMember = { id: number; name: string; character: string; profilePath: string | null };
-export type CrewMember = { id: number; name: string; job: string; profilePath: string | null };
+export type CastMember = Omit<Schemas['CastMember'], 'profilePath'> & { profilePath: string | null };
+export type CrewMember = Omit<Schemas['CrewMember'], 'profilePath'> & { profilePath: string | null };
 
-/** GET /tmdb/{id}. */
-export type Movie = {
-  id: number;
-  title: string;
-  originalTitle: string;
-  tagline: string;
-  overview: string;
-  releaseDate: string;
+/** GET /tmdb/{id}: the movie with cast, key crew and trailer. */
+export type Movie = Omit<
+  Schemas['Movie'],
+  'success' | 'runtime' | 'posterPath' | 'backdropPath' | 'budget' | 'revenue' | 'trailer' | 'cast' | 'keyCrew'
+> & {
   /** Minutes, or null when unknown. */
   runtime: number | null;
-  genres: Genre[];
   /** Full poster URL (w500), or null. */
   posterPath: string | null;
   backdropPath: string | null;
-  voteAverage: number;
-  /** US dollars; null or 0 when unknown. */
+  /** US dollars; null (or 0) when unknown. */
   budget: number | null;
   revenue: number | null;
-  trailer: { name: string; url: string } | null;
+  trailer: Schemas['Trailer'] | null;
   cast: CastMember[];
   keyCrew: CrewMember[];
 };
+
+export function toListItem(item: Schemas['MovieListItem']): MovieListItem {
+  return { ...item, posterPath: item.posterPath ?? null };
+}
+
+export function toMoviePage(body: Schemas['MoviePageBody']): MoviePage {
+  return {
+    results: body.results.map(toListItem),
+    page: body.page,
+    totalPages: body.totalPages,
+    totalResults: body.totalResults,
+  };
+}
+
+export function toMovie({ success, ...movie }: Schemas['Movie']): Movie {
+  void success; // the envelope flag, not part of the movie
+  return {
+    ...movie,
+    runtime: movie.runtime ?? null,
+    posterPath: movie.posterPath ?? null,
+    backdropPath: movie.backdropPath ?? null,
+    budget: movie.budget ?? null,
+    revenue: movie.revenue ?? null,
+    trailer: movie.trailer ?? null,
+    cast: movie.cast.map((person) => ({ ...person, profilePath: person.profilePath ?? null })),
+    keyCrew: movie.keyCrew.map((person) => ({ ...person, profilePath: person.profilePath ?? null })),
+  };
+}

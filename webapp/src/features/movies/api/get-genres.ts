@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
 import type { Genre } from '../types';
-import { getJson } from './get-json';
 
 /** GET /tmdb/genres → every movie genre (cached server-side for 7 days). */
 export async function getGenres(): Promise<Genre[]> {
-  const body = await getJson<{ genres: Genre[] }>('/tmdb/genres', {}, 'Failed to load genres');
-  return body.genres;
+  const { data, error, response } = await api.GET('/tmdb/genres');
+  if (!data) throw new ApiError(response.status, error, 'Failed to load genres');
+  return data.genres;
 }
 
 export function genresQueryOptions() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { MovieListItem, MoviePage } from '../types';
+import { ApiError, api } from '@/lib/api-client';
+import { toMoviePage, type MovieListItem, type MoviePage } from '../types';
 import { apiPagesFor, sliceUiPage, uiPageCount } from '../lib/paging';
-import { getJson } from './get-json';
 
 /** Where a list comes from: a title search, genres (all must match), or popular movies. */
 export type MovieSource = { kind: 'search'; q: string } | { kind: 'discover'; genres: number[] } | { kind: 'popular' };
@@ -14,14 +14,15 @@ export function sourceFor(q: string, genres: number[]): MovieSource {
 
 /** One API page (20 movies): GET /tmdb/search, /tmdb/discover or /tmdb/popular. */
 export async function getMoviePage(source: MovieSource, page: number): Promise<MoviePage> {
-  switch (source.kind) {
-    case 'search':
-      return getJson('/tmdb/search', { query: source.q, page }, 'Search failed');
-    case 'discover':
-      return getJson('/tmdb/discover', { with_genres: source.genres.join(','), page }, 'Search failed');
-    case 'popular':
-      return getJson('/tmdb/popular', { page }, 'Search failed');
-  }
+  const pageParam = String(page);
+  const { data, error, response } =
+    source.kind === 'search'
+      ? await api.GET('/tmdb/search', { params: { query: { query: source.q, page: pageParam } } })
+      : source.kind === 'discover'
+        ? await api.GET('/tmdb/discover', { params: { query: { with_genres: source.genres.join(','), page: pageParam } } })
+        : await api.GET('/tmdb/popular', { params: { query: { page: pageParam } } });
+  if (!data) throw new ApiError(response.status, error, 'Search failed');
+  return toMoviePage(data);
 }
 
 export function moviePageQueryOptions(source: MovieSource, page: number) {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
-import type { Movie } from '../types';
-import { getJson } from './get-json';
+import { ApiError, api } from '@/lib/api-client';
+import { toMovie, type Movie } from '../types';
 
 /** GET /tmdb/{id} → the movie with cast, key crew and trailer; 404 "Movie not found". */
 export async function getMovie(id: number): Promise<Movie> {
-  return getJson<Movie>(`/tmdb/${id}`, {}, 'Failed to load movie');
+  const { data, error, response } = await api.GET('/tmdb/{id}', { params: { path: { id: String(id) } } });
+  if (!data) throw new ApiError(response.status, error, 'Failed to load movie');
+  return toMovie(data);
 }
 
 export function movieQueryOptions(id: number) {
