@@ -1,0 +1,253 @@
+//! [`ReviewStore`] over the shared schema.
+//!
+//! Counters: `reviews.likes/dislikes` and the author's `review_count`, `rating_sum`,
+//! `likes_received`, `dislikes_received` change in the same transaction as the rows they
+//! count; `movie_review_stats` is kept by triggers (migration 0002), so that it is right
+//! whatever deletes a review (this store, account deletion's cascade, the admin CLI).
+//!
+//! Locking: every write that touches an existing review locks, in this order, the author's
+//! `users` row, then the `reviews` row (Postgres `FOR UPDATE`; on SQLite the whole write
+//! transaction is serialized by `BEGIN IMMEDIATE`). One order everywhere means concurrent
+//! reactions, edits and deletes queue instead of deadlocking, and the counters they read
+//! are the latest committed ones.
+//!
+//! Cost: lists walk `reviews_movie_idx`, `reviews_user_idx` or `reviews_recent_idx`
+//! (LIMIT/OFFSET); totals and movie statistics are primary-key reads of counters; each
+//! review's newest reactions are one `review_reactions_review_created_idx` walk of at most
+//! `INTERACTIONS_SHOWN` (50) rows; leaderboards walk `users_review_count_idx` or
+//! `users_aura_idx`.
+
+mod reads;
+mod writes;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+
+use leffaseura_core::domain::membership::Role;
+use leffaseura_core::domain::movie::RememberedMovie;
+use leffaseura_core::domain::paging::{PageRequest, Paged};
+use leffaseura_core::domain::review::{
+    MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges,
+};
+use leffaseura_core::domain::user::UserProfile;
+use leffaseura_core::ports::favorite_store::GroupAccess;
+use leffaseura_core::ports::ReviewStore;
+use leffaseura_core::{GroupId, MovieId, ReviewId, StoreError, UserId};
+
+use crate::error::store_error;
+use crate::SqlStore;
+
+use reads::{review_from_row, REVIEW_SELECT, USER_COLUMNS};
+use writes::retrying;
+
+fn paged(items: Vec<Review>, total: i64, page: PageRequest) -> Paged<Review> {
+    Paged {
+        items,
+        total,
+        limit: page.limit,
+        offset: page.offset,
+    }
+}
+
+#[async_trait]
+impl ReviewStore for SqlStore {
+    async fn create_review(
+        &self,
+        review: &NewReview,
+        movie: &RememberedMovie,
+    ) -> Result<ReviewId, StoreError> {
+        retrying(|| self.create_review_once(review, movie)).await
+    }
+
+    async fn find_review(
+        &self,
+        id: ReviewId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<Review>, StoreError> {
+        let sql = format!("{REVIEW_SELECT} WHERE r.id = $1");
+        let Some(row) = sqlx::query(&sql)
+            .bind(id.0)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?
+        else {
+            return Ok(None);
+        };
+        let mut reviews = [review_from_row(&row)?];
+        self.add_interactions(&mut reviews, viewer).await?;
+        let [review] = reviews;
+        Ok(Some(review))
+    }
+
+    async fn movie_reviews(
+        &self,
+        movie: MovieId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, StoreError> {
+        let total = self
+            .count(
+                "SELECT review_count FROM movie_review_stats WHERE movie_id = $1",
+                movie.0,
+            )
+            .await?;
+        let items = self
+            .review_page(
+                Some(("r.movie_id = $1", movie.0)),
+                page.limit,
+                page.offset,
+                viewer,
+            )
+            .await?;
+        Ok(paged(items, total, page))
+    }
+
+    async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError> {
+        let row = sqlx::query(
+            "SELECT review_count, rating_sum, rating_1, rating_2, rating_3, rating_4, rating_5 \
+             FROM movie_review_stats WHERE movie_id = $1",
+        )
+        .bind(movie.0)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(store_error)?;
+        let Some(row) = row else {
+            return Ok(MovieReviewStats::default());
+        };
+        let get = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
+        Ok(MovieReviewStats {
+            total_reviews: get("review_count")?,
+            rating_sum: get("rating_sum")?,
+            distribution: [
+                get("rating_1")?,
+                get("rating_2")?,
+                get("rating_3")?,
+                get("rating_4")?,
+                get("rating_5")?,
+            ],
+        })
+    }
+
+    async fn user_reviews(
+        &self,
+        user: UserId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, StoreError> {
+        let total = self
+            .count("SELECT review_count FROM users WHERE id = $1", user.0)
+            .await?;
+        let items = self
+            .review_page(
+                Some(("r.user_id = $1", user.0)),
+                page.limit,
+                page.offset,
+                viewer,
+            )
+            .await?;
+        Ok(paged(items, total, page))
+    }
+
+    async fn recent_reviews(
+        &self,
+        limit: i64,
+        viewer: Option<UserId>,
+    ) -> Result<Vec<Review>, StoreError> {
+        self.review_page(None, limit, 0, viewer).await
+    }
+
+    async fn group_member_access(
+        &self,
+        group: GroupId,
+        viewer: UserId,
+    ) -> Result<Option<GroupAccess>, StoreError> {
+        let row = sqlx::query(
+            "SELECT g.owner_id, gm.role FROM groups g \
+             LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $2 \
+             WHERE g.id = $1",
+        )
+        .bind(group.0)
+        .bind(viewer.0)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(store_error)?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let role: Option<String> = row.try_get("role").map_err(store_error)?;
+        Ok(Some(GroupAccess {
+            owner_id: UserId(row.try_get("owner_id").map_err(store_error)?),
+            membership: role.as_deref().and_then(Role::parse),
+        }))
+    }
+
+    async fn group_reviews(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<Review>, StoreError> {
+        // Cost grows with the group's size (its members' counters and reviews), never
+        // with the whole site.
+        let total = self
+            .count(
+                "SELECT CAST(COALESCE(SUM(u.review_count), 0) AS BIGINT) \
+                 FROM group_members gm JOIN users u ON u.id = gm.user_id \
+                 WHERE gm.group_id = $1 AND gm.role <> 'pending'",
+                group.0,
+            )
+            .await?;
+        let items = self
+            .review_page(
+                Some((
+                    "r.user_id IN (SELECT gm.user_id FROM group_members gm \
+                     WHERE gm.group_id = $1 AND gm.role <> 'pending')",
+                    group.0,
+                )),
+                page.limit,
+                page.offset,
+                viewer,
+            )
+            .await?;
+        Ok(paged(items, total, page))
+    }
+
+    async fn update_review(
+        &self,
+        id: ReviewId,
+        changes: &ReviewChanges,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        retrying(|| self.update_review_once(id, changes, at)).await
+    }
+
+    async fn delete_review(&self, id: ReviewId) -> Result<(), StoreError> {
+        retrying(|| self.delete_review_once(id)).await
+    }
+
+    async fn react(
+        &self,
+        review: ReviewId,
+        user: UserId,
+        requested: Option<ReactionKind>,
+        at: DateTime<Utc>,
+    ) -> Result<Option<ReactionKind>, StoreError> {
+        retrying(|| self.react_once(review, user, requested, at)).await
+    }
+
+    async fn users_by_review_count(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError> {
+        let sql =
+            format!("SELECT {USER_COLUMNS} FROM users ORDER BY review_count DESC, id LIMIT $1");
+        self.leaderboard(&sql, limit).await
+    }
+
+    async fn users_by_aura(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError> {
+        // Written exactly as `users_aura_idx` is defined, so both databases walk it.
+        let sql = format!(
+            "SELECT {USER_COLUMNS} FROM users WHERE review_count >= 1 \
+             ORDER BY (likes_received - dislikes_received) DESC, id LIMIT $1"
+        );
+        self.leaderboard(&sql, limit).await
+    }
+}
