@@ -105,6 +105,7 @@ pub fn build_app(
     let origins = CorsOrigins::new(&config.cors_origins);
     route
         .data(state)
+        .data(std::sync::Arc::new(crate::auth::LoginThrottle::default()))
         .around(move |ep, req| cors(ep, req, origins.clone()))
         .with(CatchPanic::new().with_handler(on_panic))
         .around(log_request)

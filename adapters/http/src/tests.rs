@@ -480,3 +480,33 @@ fn every_operation_declares_the_error_body() {
         }
     }
 }
+
+#[tokio::test]
+async fn repeated_failed_logins_are_throttled_per_email() {
+    let (client, _db) = test_app().await;
+    register(&client, "arvaaja").await;
+    register(&client, "toinen").await;
+    for _ in 0..crate::auth::throttle::MAX_FAILURES {
+        let (status, _) = post(
+            &client,
+            "/api/users/login",
+            json!({"email": "arvaaja@example.fi", "password": "guess guess"}),
+        )
+        .await;
+        assert_eq!(status, 401);
+    }
+    let (status, body) = post(
+        &client,
+        "/api/users/login",
+        json!({"email": "arvaaja@example.fi", "password": PW}),
+    )
+    .await;
+    assert_error(status, &body, 429, "rate_limited");
+    let (status, body) = post(
+        &client,
+        "/api/users/login",
+        json!({"email": "toinen@example.fi", "password": PW}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}

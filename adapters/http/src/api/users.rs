@@ -1,6 +1,9 @@
 //! `/users`: registration, login, one's own profile, public profiles (API.md, Users).
 
-use poem::web::Data;
+use std::sync::Arc;
+use std::time::Instant;
+
+use poem::web::{Data, RemoteAddr};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
@@ -8,10 +11,10 @@ use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
-use leffaseura_core::UserId;
+use leffaseura_core::{Error, UserId};
 
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
-use crate::auth::BearerAuth;
+use crate::auth::{BearerAuth, LoginThrottle};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -241,18 +244,41 @@ impl UsersApi {
     /// Log in
     ///
     /// Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
-    /// 403 `banned`.
+    /// 403 `banned`; 429 `rate_limited` after 10 failed attempts for one email from one
+    /// address within 15 minutes.
     #[oai(path = "/users/login", method = "post", operation_id = "loginUser")]
     async fn login(
         &self,
         state: Data<&AppState>,
+        throttle: Data<&Arc<LoginThrottle>>,
+        remote: &RemoteAddr,
         body: JsonBody<LoginRequest>,
     ) -> Result<LoginResponse, ApiError> {
         let request = body.0;
-        let session = state
+        let client = remote.as_socket_addr().map(|addr| addr.ip());
+        if !throttle.allows(client, &request.email, Instant::now()) {
+            return Err(Error::RateLimited {
+                message: "Too many failed login attempts. Please wait a few minutes and try again."
+                    .into(),
+            }
+            .into());
+        }
+        let session = match state
             .accounts
             .login_user(&request.email, &request.password)
-            .await?;
+            .await
+        {
+            Ok(session) => {
+                throttle.record_success(client, &request.email);
+                session
+            }
+            Err(err) => {
+                if err.code() == "invalid_credentials" {
+                    throttle.record_failure(client, &request.email, Instant::now());
+                }
+                return Err(err.into());
+            }
+        };
         Ok(LoginResponse::Ok(Json(SessionBody {
             success: true,
             token: session.token,

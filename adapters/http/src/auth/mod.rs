@@ -4,7 +4,9 @@
 pub mod bearer;
 pub mod jwt;
 pub mod password;
+pub mod throttle;
 
 pub use bearer::BearerAuth;
 pub use jwt::{JwtIssuer, TOKEN_LIFETIME};
 pub use password::Argon2Hasher;
+pub use throttle::LoginThrottle;
