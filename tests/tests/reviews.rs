@@ -604,3 +604,28 @@ on_both_backends!(group_reviews_need_a_member, |server| {
     let (status, body) = server.get("/api/reviews/group/987654", Some(&token)).await;
     assert_error(status, &body, 404, "group_not_found");
 });
+
+on_both_backends!(a_user_toggling_fast_leaves_counts_equal_to_rows, |server| {
+    let (author, author_id) = server.register("author", PASSWORD).await;
+    let (fan, _) = server.register("fan", PASSWORD).await;
+    let id = write(&server, &author, MATRIX, 4).await;
+    let server = std::sync::Arc::new(server);
+    // Eleven identical clicks at once: each toggles, so the like stays.
+    let mut clicks = Vec::new();
+    for _ in 0..11 {
+        let server = std::sync::Arc::clone(&server);
+        let fan = fan.clone();
+        clicks.push(tokio::spawn(async move {
+            react(&server, &fan, id, json!("like")).await
+        }));
+    }
+    for click in clicks {
+        let (status, body) = click.await.expect("click");
+        assert_eq!(status, 200, "{body}");
+    }
+    let shown = review(&server, id, Some(&fan)).await;
+    assert_eq!(shown["my_interaction"], "like", "{shown}");
+    assert_eq!(shown["likes"], 1);
+    assert_eq!(shown["interactions"].as_array().map(Vec::len), Some(1));
+    assert_eq!(profile(&server, author_id).await["total_likes"], 1);
+});

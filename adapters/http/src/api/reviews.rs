@@ -19,8 +19,9 @@ use crate::auth::BearerAuth;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// A bearer token when the caller sends one; reads work without. With a token, reviews
-/// carry the caller's own reaction in `my_interaction`.
+/// A bearer token when the caller sends one; reads work without. With a valid token,
+/// reviews carry the caller's own reaction in `my_interaction`; a missing, invalid or
+/// expired token reads as anonymous (`my_interaction` null), never as an error.
 #[derive(SecurityScheme)]
 pub enum OptionalAuth {
     Bearer(BearerAuth),
