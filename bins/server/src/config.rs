@@ -12,7 +12,7 @@ use clap::{Parser, ValueEnum};
 pub struct Config {
     /// Database URL: `postgres://user@host/db` selects Postgres; default
     /// `sqlite://<DATA_DIR>/leffaseura.db`.
-    #[arg(long, env = "DATABASE_URL")]
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
 
     /// Directory for the SQLite database and the generated JWT secret (created when missing).
