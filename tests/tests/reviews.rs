@@ -214,8 +214,35 @@ on_both_backends!(
         );
         assert_eq!(
             data["pagination"],
-            json!({"total": 3, "limit": 2, "offset": 0, "hasMore": true})
+            json!({"total": 3, "limit": 2, "offset": 0, "hasMore": true,
+                   "nextCursor": data["pagination"]["nextCursor"]})
         );
+        let next = data["pagination"]["nextCursor"]
+            .as_str()
+            .expect("a cursor while more follow")
+            .to_owned();
+
+        // The same list by cursor.
+        let (status, body) = server
+            .get(
+                &format!("/api/reviews/movie/{FIGHT_CLUB}?limit=2&cursor={next}"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["reviews"].as_array().map(Vec::len), Some(1));
+        assert_eq!(body["data"]["reviews"][0]["id"], ids[0]);
+        assert_eq!(body["data"]["pagination"]["hasMore"], false);
+        assert!(body["data"]["pagination"]["nextCursor"].is_null());
+        for query in [
+            format!("cursor={next}&offset=2"),
+            "cursor=nonsense".to_owned(),
+        ] {
+            let (status, body) = server
+                .get(&format!("/api/reviews/movie/{FIGHT_CLUB}?{query}"), None)
+                .await;
+            assert_error(status, &body, 400, "invalid_parameter");
+        }
 
         let (_, body) = server
             .get(
@@ -260,8 +287,10 @@ on_both_backends!(users_reviews_and_the_newest_reviews_are_listed, |server| {
     assert_eq!(body["data"]["reviews"][0]["id"], b);
     assert_eq!(
         body["data"]["pagination"],
-        json!({"total": 2, "limit": 1, "offset": 0, "hasMore": true})
+        json!({"total": 2, "limit": 1, "offset": 0, "hasMore": true,
+               "nextCursor": body["data"]["pagination"]["nextCursor"]})
     );
+    assert!(body["data"]["pagination"]["nextCursor"].is_string());
     let (_, body) = server.get("/api/reviews/user/987654", None).await;
     assert_eq!(body["data"]["reviews"], json!([]));
     assert_eq!(body["data"]["pagination"]["total"], 0);

@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::domain::paging::PageRequest;
 use crate::domain::rating::{average_one_decimal, Rating};
 use crate::domain::text::ReviewContent;
 use crate::error::Error;
@@ -135,6 +136,123 @@ pub struct Review {
     /// The viewer's own reaction (`None` for anonymous viewers).
     pub my_interaction: Option<ReactionKind>,
     pub movie: ReviewedMovie,
+}
+
+/// A place in a newest-first review list: just after this review. Lists that can grow
+/// large page by cursor at the cost of one index seek however deep the page, where an
+/// offset walks past every skipped review. Written as `<created_at millis>-<id>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReviewCursor {
+    pub created_at: DateTime<Utc>,
+    pub id: ReviewId,
+}
+
+impl ReviewCursor {
+    /// The cursor of the page that follows `review`.
+    pub fn after(review: &Review) -> Self {
+        Self {
+            created_at: review.created_at,
+            id: review.id,
+        }
+    }
+
+    pub fn encode(&self) -> String {
+        format!("{}-{}", self.created_at.timestamp_millis(), self.id.0)
+    }
+
+    /// # Errors
+    /// `Invalid` `invalid_parameter` (field `cursor`) for anything `encode` did not write.
+    pub fn parse(raw: &str) -> Result<Self, Error> {
+        let bad = || Error::invalid("cursor", "invalid_parameter", "cursor is not valid.");
+        let (millis, id) = raw.trim().split_once('-').ok_or_else(bad)?;
+        let millis: i64 = millis.parse().map_err(|_| bad())?;
+        let id: i64 = id.parse().map_err(|_| bad())?;
+        let created_at = DateTime::from_timestamp_millis(millis).ok_or_else(bad)?;
+        Ok(Self {
+            created_at,
+            id: ReviewId(id),
+        })
+    }
+}
+
+/// Which window of a newest-first review list to read: by offset, or after a cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewWindow {
+    Offset(PageRequest),
+    After { limit: i64, cursor: ReviewCursor },
+}
+
+impl ReviewWindow {
+    /// `limit` defaults to `default` and must be within `1..=max`; then either `offset`
+    /// (default 0) or `cursor`, not both.
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_parameter` naming `limit`, `offset` or `cursor`.
+    pub fn new(
+        limit: Option<i64>,
+        offset: Option<i64>,
+        cursor: Option<&str>,
+        default: i64,
+        max: i64,
+    ) -> Result<Self, Error> {
+        let page = PageRequest::new(limit, offset, default, max)?;
+        match cursor {
+            None => Ok(Self::Offset(page)),
+            Some(_) if page.offset != 0 => Err(Error::invalid(
+                "offset",
+                "invalid_parameter",
+                "Use either offset or cursor, not both.",
+            )),
+            Some(raw) => Ok(Self::After {
+                limit: page.limit,
+                cursor: ReviewCursor::parse(raw)?,
+            }),
+        }
+    }
+
+    pub fn limit(&self) -> i64 {
+        match self {
+            Self::Offset(page) => page.limit,
+            Self::After { limit, .. } => *limit,
+        }
+    }
+
+    /// Reviews skipped before the window (0 after a cursor).
+    pub fn offset(&self) -> i64 {
+        match self {
+            Self::Offset(page) => page.offset,
+            Self::After { .. } => 0,
+        }
+    }
+
+    pub fn cursor(&self) -> Option<ReviewCursor> {
+        match self {
+            Self::Offset(_) => None,
+            Self::After { cursor, .. } => Some(*cursor),
+        }
+    }
+}
+
+/// One window of a newest-first review list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewPage {
+    pub items: Vec<Review>,
+    /// All reviews of the list.
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+    /// More reviews follow this window.
+    pub has_more: bool,
+}
+
+impl ReviewPage {
+    /// Where the next window starts, when there is one.
+    pub fn next_cursor(&self) -> Option<ReviewCursor> {
+        self.items
+            .last()
+            .filter(|_| self.has_more)
+            .map(ReviewCursor::after)
+    }
 }
 
 /// The review statistics of one movie.
@@ -292,6 +410,35 @@ mod tests {
         assert_eq!(
             react_to_review(author, author).unwrap_err().code(),
             "own_review"
+        );
+    }
+
+    #[test]
+    fn cursors_round_trip_and_exclude_offsets() {
+        let cursor = ReviewCursor {
+            created_at: DateTime::from_timestamp_millis(1_760_000_123_456).unwrap(),
+            id: ReviewId(42),
+        };
+        assert_eq!(cursor.encode(), "1760000123456-42");
+        assert_eq!(ReviewCursor::parse(&cursor.encode()).unwrap(), cursor);
+        for bad in ["", "42", "x-1", "1-y", "1-2-3", "99999999999999999-1"] {
+            let err = ReviewCursor::parse(bad).unwrap_err();
+            assert!(
+                matches!(&err, Error::Invalid { field, .. } if field == "cursor"),
+                "{bad:?}: {err:?}"
+            );
+        }
+        let window = ReviewWindow::new(Some(5), None, Some("1760000123456-42"), 20, 100).unwrap();
+        assert_eq!((window.limit(), window.offset()), (5, 0));
+        assert_eq!(window.cursor(), Some(cursor));
+        let err = ReviewWindow::new(None, Some(20), Some("1-2"), 20, 100).unwrap_err();
+        assert_eq!(err.code(), "invalid_parameter");
+        assert_eq!(
+            ReviewWindow::new(None, Some(40), None, 20, 100).unwrap(),
+            ReviewWindow::Offset(PageRequest {
+                limit: 20,
+                offset: 40
+            })
         );
     }
 

@@ -4,8 +4,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use crate::domain::movie::RememberedMovie;
-use crate::domain::paging::{PageRequest, Paged};
-use crate::domain::review::{MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges};
+use crate::domain::review::{
+    MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
+};
 use crate::domain::user::UserProfile;
 use crate::error::StoreError;
 use crate::ids::{GroupId, MovieId, ReviewId, UserId};
@@ -18,7 +19,9 @@ use crate::ports::favorite_store::GroupAccess;
 ///
 /// Reads take an optional `viewer` whose own reaction fills
 /// [`Review::my_interaction`]; every review read carries at most
-/// [`crate::domain::review::INTERACTIONS_SHOWN`] of its newest reactions.
+/// [`crate::domain::review::INTERACTIONS_SHOWN`] of its newest reactions. Lists are newest
+/// first (ties: higher id first) and read a [`ReviewWindow`]: an offset, or the reviews
+/// after a cursor.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ReviewStore: Send + Sync {
@@ -50,9 +53,9 @@ pub trait ReviewStore: Send + Sync {
     async fn movie_reviews(
         &self,
         movie: MovieId,
-        page: PageRequest,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, StoreError>;
+    ) -> Result<ReviewPage, StoreError>;
 
     /// A movie's review statistics (zeros without reviews).
     ///
@@ -67,9 +70,9 @@ pub trait ReviewStore: Send + Sync {
     async fn user_reviews(
         &self,
         user: UserId,
-        page: PageRequest,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, StoreError>;
+    ) -> Result<ReviewPage, StoreError>;
 
     /// The newest reviews of all, at most `limit`.
     ///
@@ -101,9 +104,9 @@ pub trait ReviewStore: Send + Sync {
     async fn group_reviews(
         &self,
         group: GroupId,
-        page: PageRequest,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, StoreError>;
+    ) -> Result<ReviewPage, StoreError>;
 
     /// Applies the changes and sets `updated_at`.
     ///

@@ -31,6 +31,6 @@ pub use accounts::{Accounts, Session};
 pub use add_favorite::{AddFavorite, AddedFavorite};
 pub use favorites::Favorites;
 pub use react_to_review::Reacted;
-pub use read_reviews::MovieReviews;
+pub use read_reviews::{ListPage, MovieReviews};
 pub use reviews::Reviews;
 pub use update_profile::{ProfileUpdate, UpdateProfile};

@@ -4,9 +4,9 @@
 use crate::domain::constants::{
     RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX,
 };
-use crate::domain::paging::{PageRequest, Paged};
+use crate::domain::paging::PageRequest;
 use crate::domain::permissions::{view_group_content, viewer_role};
-use crate::domain::review::{MovieReviewStats, Review};
+use crate::domain::review::{MovieReviewStats, Review, ReviewPage, ReviewWindow};
 use crate::error::Error;
 use crate::ids::{GroupId, MovieId, ReviewId, UserId};
 use crate::use_cases::reviews::Reviews;
@@ -14,8 +14,28 @@ use crate::use_cases::reviews::Reviews;
 /// A page of a movie's reviews with the movie's statistics.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MovieReviews {
-    pub reviews: Paged<Review>,
+    pub reviews: ReviewPage,
     pub stats: MovieReviewStats,
+}
+
+/// The raw paging inputs of a review list: `limit`, then `offset` or `cursor`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ListPage<'a> {
+    pub limit: Option<i64>,
+    pub offset: Option<i64>,
+    pub cursor: Option<&'a str>,
+}
+
+impl ListPage<'_> {
+    fn window(&self) -> Result<ReviewWindow, Error> {
+        ReviewWindow::new(
+            self.limit,
+            self.offset,
+            self.cursor,
+            REVIEW_LIST_DEFAULT,
+            REVIEW_LIST_MAX,
+        )
+    }
 }
 
 impl Reviews {
@@ -27,36 +47,40 @@ impl Reviews {
         self.existing(id, viewer).await
     }
 
-    /// A movie's reviews, newest first (`limit` 1..=100, default 20), and its statistics.
+    /// A movie's reviews, newest first (`limit` 1..=100, default 20; then `offset` or
+    /// `cursor`), and its statistics.
     ///
     /// # Errors
-    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`.
+    /// `Invalid` `invalid_parameter` for a bad `limit`, `offset` or `cursor`.
     pub async fn movie_reviews(
         &self,
         movie: MovieId,
-        limit: Option<i64>,
-        offset: Option<i64>,
+        page: ListPage<'_>,
         viewer: Option<UserId>,
     ) -> Result<MovieReviews, Error> {
-        let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
-        let reviews = self.reviews.movie_reviews(movie, page, viewer).await?;
+        let reviews = self
+            .reviews
+            .movie_reviews(movie, page.window()?, viewer)
+            .await?;
         let stats = self.reviews.movie_stats(movie).await?;
         Ok(MovieReviews { reviews, stats })
     }
 
-    /// A user's reviews, newest first (`limit` 1..=100, default 20).
+    /// A user's reviews, newest first (`limit` 1..=100, default 20; then `offset` or
+    /// `cursor`).
     ///
     /// # Errors
-    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`.
+    /// `Invalid` `invalid_parameter` for a bad `limit`, `offset` or `cursor`.
     pub async fn user_reviews(
         &self,
         user: UserId,
-        limit: Option<i64>,
-        offset: Option<i64>,
+        page: ListPage<'_>,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, Error> {
-        let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
-        Ok(self.reviews.user_reviews(user, page, viewer).await?)
+    ) -> Result<ReviewPage, Error> {
+        Ok(self
+            .reviews
+            .user_reviews(user, page.window()?, viewer)
+            .await?)
     }
 
     /// The newest reviews of all (`limit` 1..=50, default 20).
@@ -75,17 +99,16 @@ impl Reviews {
     /// Reviews by a group's members, newest first, for its members only.
     ///
     /// # Errors
-    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`; `NotFound`
+    /// `Invalid` `invalid_parameter` for a bad `limit`, `offset` or `cursor`; `NotFound`
     /// `group_not_found` "Group not found"; `Forbidden` `members_only` for non-members and
     /// pending requests.
     pub async fn group_reviews(
         &self,
         group: GroupId,
         viewer: UserId,
-        limit: Option<i64>,
-        offset: Option<i64>,
-    ) -> Result<Paged<Review>, Error> {
-        let page = PageRequest::new(limit, offset, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX)?;
+        page: ListPage<'_>,
+    ) -> Result<ReviewPage, Error> {
+        let window = page.window()?;
         let access = self
             .reviews
             .group_member_access(group, viewer)
@@ -98,7 +121,7 @@ impl Reviews {
         ))?;
         Ok(self
             .reviews
-            .group_reviews(group, page, Some(viewer))
+            .group_reviews(group, window, Some(viewer))
             .await?)
     }
 }
@@ -106,11 +129,23 @@ impl Reviews {
 #[cfg(test)]
 mod tests {
     use crate::domain::membership::Role;
-    use crate::domain::paging::Paged;
-    use crate::domain::review::MovieReviewStats;
+    use crate::domain::paging::PageRequest;
+    use crate::domain::review::{MovieReviewStats, ReviewPage, ReviewWindow};
     use crate::ids::{GroupId, MovieId, ReviewId, UserId};
     use crate::ports::favorite_store::GroupAccess;
     use crate::use_cases::reviews::testing::*;
+
+    use super::ListPage;
+
+    fn empty(window: ReviewWindow) -> ReviewPage {
+        ReviewPage {
+            items: Vec::new(),
+            total: 0,
+            limit: window.limit(),
+            offset: window.offset(),
+            has_more: false,
+        }
+    }
 
     #[tokio::test]
     async fn a_missing_review_is_404() {
@@ -131,14 +166,23 @@ mod tests {
     async fn limits_are_checked_against_their_maximums() {
         let reviews = Ports::new().build();
         let movie = MovieId(603);
-        for (limit, offset) in [(Some(0), None), (Some(101), None), (None, Some(-1))] {
-            let err = reviews
-                .movie_reviews(movie, limit, offset, None)
-                .await
-                .unwrap_err();
+        let cases = [
+            (Some(0), None, None),
+            (Some(101), None, None),
+            (None, Some(-1), None),
+            (None, None, Some("not a cursor")),
+            (None, Some(20), Some("1760000000000-5")),
+        ];
+        for (limit, offset, cursor) in cases {
+            let page = ListPage {
+                limit,
+                offset,
+                cursor,
+            };
+            let err = reviews.movie_reviews(movie, page, None).await.unwrap_err();
             assert_code(&err, "invalid_parameter");
             let err = reviews
-                .user_reviews(UserId(1), limit, offset, None)
+                .user_reviews(UserId(1), page, None)
                 .await
                 .unwrap_err();
             assert_code(&err, "invalid_parameter");
@@ -153,13 +197,18 @@ mod tests {
         ports
             .reviews
             .expect_movie_reviews()
-            .withf(|_, page, _| page.limit == 20 && page.offset == 0)
-            .returning(|_, page, _| {
-                Ok(Paged {
+            .withf(|_, window, _| {
+                *window
+                    == ReviewWindow::Offset(PageRequest {
+                        limit: 20,
+                        offset: 0,
+                    })
+            })
+            .returning(|_, window, _| {
+                Ok(ReviewPage {
                     items: vec![review(1, 2)],
                     total: 1,
-                    limit: page.limit,
-                    offset: page.offset,
+                    ..empty(window)
                 })
             });
         ports.reviews.expect_movie_stats().returning(|_| {
@@ -171,7 +220,7 @@ mod tests {
         });
         let answer = ports
             .build()
-            .movie_reviews(MovieId(603), None, None, None)
+            .movie_reviews(MovieId(603), ListPage::default(), None)
             .await
             .unwrap();
         assert_eq!(answer.reviews.items.len(), 1);
@@ -201,17 +250,10 @@ mod tests {
             ports
                 .reviews
                 .expect_group_reviews()
-                .returning(|_, page, _| {
-                    Ok(Paged {
-                        items: Vec::new(),
-                        total: 0,
-                        limit: page.limit,
-                        offset: page.offset,
-                    })
-                });
+                .returning(|_, window, _| Ok(empty(window)));
             let result = ports
                 .build()
-                .group_reviews(GroupId(3), UserId(2), None, None)
+                .group_reviews(GroupId(3), UserId(2), ListPage::default())
                 .await;
             match refusal {
                 None => assert!(result.is_ok(), "{membership:?}: {result:?}"),
@@ -235,17 +277,10 @@ mod tests {
         ports
             .reviews
             .expect_group_reviews()
-            .returning(|_, page, _| {
-                Ok(Paged {
-                    items: Vec::new(),
-                    total: 0,
-                    limit: page.limit,
-                    offset: page.offset,
-                })
-            });
+            .returning(|_, window, _| Ok(empty(window)));
         assert!(ports
             .build()
-            .group_reviews(GroupId(3), UserId(1), None, None)
+            .group_reviews(GroupId(3), UserId(1), ListPage::default())
             .await
             .is_ok());
 
@@ -256,7 +291,7 @@ mod tests {
             .returning(|_, _| Ok(None));
         let err = ports
             .build()
-            .group_reviews(GroupId(3), UserId(1), None, None)
+            .group_reviews(GroupId(3), UserId(1), ListPage::default())
             .await
             .unwrap_err();
         assert_code(&err, "group_not_found");

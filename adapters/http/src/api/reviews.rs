@@ -6,11 +6,12 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi, SecurityScheme};
 
-use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::review::{
-    Interaction as CoreInteraction, ReactionKind, Review as CoreReview, INTERACTIONS_SHOWN,
+    Interaction as CoreInteraction, ReactionKind, Review as CoreReview, ReviewPage,
+    INTERACTIONS_SHOWN,
 };
 use leffaseura_core::domain::user::UserProfile;
+use leffaseura_core::use_cases::ListPage;
 use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
 use crate::api::users::User;
@@ -141,26 +142,32 @@ fn reviews(items: &[CoreReview]) -> Vec<Review> {
     items.iter().map(Review::from).collect()
 }
 
-/// Where a page of a longer list sits.
+/// Where a page of a review list sits. Page by `offset`, or — cheaper for deep pages —
+/// pass `nextCursor` back as `cursor`.
 #[derive(Object, Debug, Clone)]
 #[oai(rename = "ReviewPagination")]
 pub struct Pagination {
-    /// All items of the list.
+    /// All reviews of the list.
     pub total: i64,
     pub limit: i64,
+    /// Reviews skipped before this page (0 when paging by cursor).
     pub offset: i64,
-    /// More items after this page.
+    /// More reviews after this page.
     #[oai(rename = "hasMore")]
     pub has_more: bool,
+    /// The `cursor` of the next page; `null` on the last one.
+    #[oai(rename = "nextCursor")]
+    pub next_cursor: Nullable<String>,
 }
 
-impl<T> From<&Paged<T>> for Pagination {
-    fn from(page: &Paged<T>) -> Self {
+impl From<&ReviewPage> for Pagination {
+    fn from(page: &ReviewPage) -> Self {
         Self {
             total: page.total,
             limit: page.limit,
             offset: page.offset,
-            has_more: page.has_more(),
+            has_more: page.has_more,
+            next_cursor: page.next_cursor().map(|c| c.encode()).into(),
         }
     }
 }
@@ -369,7 +376,7 @@ fn review_body(review: &CoreReview) -> Json<ReviewBody> {
     })
 }
 
-fn review_page(page: &Paged<CoreReview>) -> ReviewPageResponse {
+fn review_page(page: &ReviewPage) -> ReviewPageResponse {
     ReviewPageResponse::Ok(Json(ReviewPageBody {
         success: true,
         data: ReviewPageData {
@@ -377,6 +384,18 @@ fn review_page(page: &Paged<CoreReview>) -> ReviewPageResponse {
             pagination: page.into(),
         },
     }))
+}
+
+fn list_page<'a>(
+    limit: &Query<Option<i64>>,
+    offset: &Query<Option<i64>>,
+    cursor: &'a Query<Option<String>>,
+) -> ListPage<'a> {
+    ListPage {
+        limit: limit.0,
+        offset: offset.0,
+        cursor: cursor.0.as_deref(),
+    }
 }
 
 fn leaderboard(users: &[UserProfile]) -> LeaderboardResponse {
@@ -416,8 +435,8 @@ impl ReviewsApi {
 
     /// A movie's reviews
     ///
-    /// Newest first, with the movie's statistics. `limit` 1..100 (default 20). Errors:
-    /// 400 `invalid_parameter`.
+    /// Newest first, with the movie's statistics. `limit` 1..100 (default 20), then
+    /// `offset` or `cursor`. Errors: 400 `invalid_parameter`.
     #[oai(
         path = "/reviews/movie/:movie_id",
         method = "get",
@@ -431,12 +450,18 @@ impl ReviewsApi {
         movie_id: Path<i64>,
         /// 1..100, default 20.
         limit: Query<Option<i64>>,
-        /// Default 0.
+        /// Default 0; not with `cursor`.
         offset: Query<Option<i64>>,
+        /// `pagination.nextCursor` of the previous page; not with `offset`.
+        cursor: Query<Option<String>>,
     ) -> Result<MovieReviewsResponse, ApiError> {
         let answer = state
             .reviews
-            .movie_reviews(MovieId(movie_id.0), limit.0, offset.0, auth.viewer())
+            .movie_reviews(
+                MovieId(movie_id.0),
+                list_page(&limit, &offset, &cursor),
+                auth.viewer(),
+            )
             .await?;
         let stats = &answer.stats;
         let [one, two, three, four, five] = stats.distribution;
@@ -462,7 +487,8 @@ impl ReviewsApi {
 
     /// A user's reviews
     ///
-    /// Newest first. `limit` 1..100 (default 20). Errors: 400 `invalid_parameter`.
+    /// Newest first. `limit` 1..100 (default 20), then `offset` or `cursor`. Errors: 400
+    /// `invalid_parameter`.
     #[oai(
         path = "/reviews/user/:user_id",
         method = "get",
@@ -476,12 +502,18 @@ impl ReviewsApi {
         user_id: Path<i64>,
         /// 1..100, default 20.
         limit: Query<Option<i64>>,
-        /// Default 0.
+        /// Default 0; not with `cursor`.
         offset: Query<Option<i64>>,
+        /// `pagination.nextCursor` of the previous page; not with `offset`.
+        cursor: Query<Option<String>>,
     ) -> Result<ReviewPageResponse, ApiError> {
         let page = state
             .reviews
-            .user_reviews(UserId(user_id.0), limit.0, offset.0, auth.viewer())
+            .user_reviews(
+                UserId(user_id.0),
+                list_page(&limit, &offset, &cursor),
+                auth.viewer(),
+            )
             .await?;
         Ok(review_page(&page))
     }
@@ -528,12 +560,18 @@ impl ReviewsApi {
         group_id: Path<i64>,
         /// 1..100, default 20.
         limit: Query<Option<i64>>,
-        /// Default 0.
+        /// Default 0; not with `cursor`.
         offset: Query<Option<i64>>,
+        /// `pagination.nextCursor` of the previous page; not with `offset`.
+        cursor: Query<Option<String>>,
     ) -> Result<ReviewPageResponse, ApiError> {
         let page = state
             .reviews
-            .group_reviews(GroupId(group_id.0), auth.0.id, limit.0, offset.0)
+            .group_reviews(
+                GroupId(group_id.0),
+                auth.0.id,
+                list_page(&limit, &offset, &cursor),
+            )
             .await?;
         Ok(review_page(&page))
     }
@@ -688,9 +726,8 @@ pub(crate) mod testing {
         CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
         RememberedMovie, SearchQuery,
     };
-    use leffaseura_core::domain::paging::{PageRequest, Paged};
     use leffaseura_core::domain::review::{
-        MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges,
+        MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
     };
     use leffaseura_core::domain::user::UserProfile;
     use leffaseura_core::ports::favorite_store::GroupAccess;
@@ -731,9 +768,9 @@ pub(crate) mod testing {
         async fn movie_reviews(
             &self,
             _: MovieId,
-            _: PageRequest,
+            _: ReviewWindow,
             _: Option<UserId>,
-        ) -> Result<Paged<Review>, StoreError> {
+        ) -> Result<ReviewPage, StoreError> {
             Err(down())
         }
         async fn movie_stats(&self, _: MovieId) -> Result<MovieReviewStats, StoreError> {
@@ -742,9 +779,9 @@ pub(crate) mod testing {
         async fn user_reviews(
             &self,
             _: UserId,
-            _: PageRequest,
+            _: ReviewWindow,
             _: Option<UserId>,
-        ) -> Result<Paged<Review>, StoreError> {
+        ) -> Result<ReviewPage, StoreError> {
             Err(down())
         }
         async fn recent_reviews(
@@ -764,9 +801,9 @@ pub(crate) mod testing {
         async fn group_reviews(
             &self,
             _: GroupId,
-            _: PageRequest,
+            _: ReviewWindow,
             _: Option<UserId>,
-        ) -> Result<Paged<Review>, StoreError> {
+        ) -> Result<ReviewPage, StoreError> {
             Err(down())
         }
         async fn update_review(

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leffaseura_core::domain::membership::Role;
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::domain::rating::Rating;
-use leffaseura_core::domain::review::{NewReview, ReactionKind, ReviewChanges};
+use leffaseura_core::domain::review::{NewReview, ReactionKind, ReviewChanges, ReviewWindow};
 use leffaseura_core::domain::text::ReviewContent;
 use leffaseura_core::error::Conflict;
 use leffaseura_core::ports::{ReviewStore, UserStore};
@@ -411,7 +411,11 @@ pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(st
     }
 
     let movie_page = store
-        .movie_reviews(MovieId(100), page(10, 0), Some(fans[54]))
+        .movie_reviews(
+            MovieId(100),
+            ReviewWindow::Offset(page(10, 0)),
+            Some(fans[54]),
+        )
         .await
         .expect("movie reviews");
     assert_eq!(movie_page.total, 2);
@@ -429,13 +433,35 @@ pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(st
     assert_eq!(busy.movie.title.as_deref(), Some("Movie 100"));
 
     let user_page = store
-        .user_reviews(author.id, page(2, 1), None)
+        .user_reviews(author.id, ReviewWindow::Offset(page(2, 1)), None)
         .await
         .expect("user reviews");
     assert_eq!(user_page.total, 5);
     let order: Vec<ReviewId> = user_page.items.iter().map(|r| r.id).collect();
     assert_eq!(order, vec![ids[3], ids[2]]);
-    assert!(user_page.has_more());
+    assert!(user_page.has_more);
+
+    // The same list by cursor: each window starts after the last review of the one before.
+    let mut seen = Vec::new();
+    let mut window = ReviewWindow::Offset(page(2, 0));
+    loop {
+        let part = store
+            .user_reviews(author.id, window, None)
+            .await
+            .expect("user reviews");
+        assert_eq!(part.total, 5);
+        seen.extend(part.items.iter().map(|r| r.id));
+        match part.next_cursor() {
+            Some(cursor) => window = ReviewWindow::After { limit: 2, cursor },
+            None => break,
+        }
+    }
+    let mut newest_first = ids.clone();
+    newest_first.reverse();
+    assert_eq!(
+        seen, newest_first,
+        "cursor pages cover the list once, in order"
+    );
 
     let recent = store.recent_reviews(3, None).await.expect("recent");
     let order: Vec<ReviewId> = recent.iter().map(|r| r.id).collect();
@@ -469,7 +495,11 @@ pub async fn group_reviews_come_from_members_only(store: SqlStore) {
     write(&store, outsider.id, 4, 5, 3).await;
 
     let listed = store
-        .group_reviews(GroupId(g), page(10, 0), Some(owner.id))
+        .group_reviews(
+            GroupId(g),
+            ReviewWindow::Offset(page(10, 0)),
+            Some(owner.id),
+        )
         .await
         .expect("group reviews");
     assert_eq!(listed.total, 2);

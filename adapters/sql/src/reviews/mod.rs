@@ -26,9 +26,9 @@ use sqlx::Row;
 
 use leffaseura_core::domain::membership::Role;
 use leffaseura_core::domain::movie::RememberedMovie;
-use leffaseura_core::domain::paging::{PageRequest, Paged};
+use leffaseura_core::domain::paging::PageRequest;
 use leffaseura_core::domain::review::{
-    MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges,
+    MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
 };
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::ports::favorite_store::GroupAccess;
@@ -41,12 +41,13 @@ use crate::SqlStore;
 use reads::{review_from_row, REVIEW_SELECT, USER_COLUMNS};
 use writes::retrying;
 
-fn paged(items: Vec<Review>, total: i64, page: PageRequest) -> Paged<Review> {
-    Paged {
+fn page_of((items, has_more): (Vec<Review>, bool), total: i64, window: ReviewWindow) -> ReviewPage {
+    ReviewPage {
         items,
         total,
-        limit: page.limit,
-        offset: page.offset,
+        limit: window.limit(),
+        offset: window.offset(),
+        has_more,
     }
 }
 
@@ -83,9 +84,9 @@ impl ReviewStore for SqlStore {
     async fn movie_reviews(
         &self,
         movie: MovieId,
-        page: PageRequest,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, StoreError> {
+    ) -> Result<ReviewPage, StoreError> {
         let total = self
             .count(
                 "SELECT review_count FROM movie_review_stats WHERE movie_id = $1",
@@ -93,14 +94,9 @@ impl ReviewStore for SqlStore {
             )
             .await?;
         let items = self
-            .review_page(
-                Some(("r.movie_id = $1", movie.0)),
-                page.limit,
-                page.offset,
-                viewer,
-            )
+            .review_page(Some(("r.movie_id = $1", movie.0)), window, viewer)
             .await?;
-        Ok(paged(items, total, page))
+        Ok(page_of(items, total, window))
     }
 
     async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError> {
@@ -132,21 +128,16 @@ impl ReviewStore for SqlStore {
     async fn user_reviews(
         &self,
         user: UserId,
-        page: PageRequest,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, StoreError> {
+    ) -> Result<ReviewPage, StoreError> {
         let total = self
             .count("SELECT review_count FROM users WHERE id = $1", user.0)
             .await?;
         let items = self
-            .review_page(
-                Some(("r.user_id = $1", user.0)),
-                page.limit,
-                page.offset,
-                viewer,
-            )
+            .review_page(Some(("r.user_id = $1", user.0)), window, viewer)
             .await?;
-        Ok(paged(items, total, page))
+        Ok(page_of(items, total, window))
     }
 
     async fn recent_reviews(
@@ -154,7 +145,8 @@ impl ReviewStore for SqlStore {
         limit: i64,
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError> {
-        self.review_page(None, limit, 0, viewer).await
+        let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
+        Ok(self.review_page(None, window, viewer).await?.0)
     }
 
     async fn group_member_access(
@@ -185,9 +177,9 @@ impl ReviewStore for SqlStore {
     async fn group_reviews(
         &self,
         group: GroupId,
-        page: PageRequest,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Paged<Review>, StoreError> {
+    ) -> Result<ReviewPage, StoreError> {
         // Cost grows with the group's size (its members' counters and reviews), never
         // with the whole site.
         let total = self
@@ -205,12 +197,11 @@ impl ReviewStore for SqlStore {
                      WHERE gm.group_id = $1 AND gm.role <> 'pending')",
                     group.0,
                 )),
-                page.limit,
-                page.offset,
+                window,
                 viewer,
             )
             .await?;
-        Ok(paged(items, total, page))
+        Ok(page_of(items, total, window))
     }
 
     async fn update_review(

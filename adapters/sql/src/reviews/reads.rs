@@ -7,13 +7,13 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use leffaseura_core::domain::review::{
-    Interaction, ReactionKind, Review, ReviewedMovie, INTERACTIONS_SHOWN,
+    Interaction, ReactionKind, Review, ReviewWindow, ReviewedMovie, INTERACTIONS_SHOWN,
 };
 use leffaseura_core::domain::user::{PasswordHash, User, UserProfile, UserStats};
 use leffaseura_core::{MovieId, ReviewId, StoreError, UserId};
 
 use crate::error::store_error;
-use crate::time::from_millis;
+use crate::time::{from_millis, to_millis};
 use crate::SqlStore;
 
 /// Every review read: the review, its author's name and what the store remembers of the
@@ -82,38 +82,56 @@ pub(super) fn reaction(kind: &str) -> Result<ReactionKind, StoreError> {
 }
 
 impl SqlStore {
-    /// Reviews matching `filter` (a condition on `$1`, bound to the given key), or all
-    /// reviews without one; newest first.
+    /// A window of the reviews matching `filter` (a condition on `$1`, bound to the given
+    /// key; all reviews without one), newest first, and whether more follow. After a
+    /// cursor, the row comparison is a range on the list's index, so a deep page costs
+    /// one seek; an offset walks past the skipped reviews.
     pub(super) async fn review_page(
         &self,
         filter: Option<(&str, i64)>,
-        limit: i64,
-        offset: i64,
+        window: ReviewWindow,
         viewer: Option<UserId>,
-    ) -> Result<Vec<Review>, StoreError> {
-        let order = "ORDER BY r.created_at DESC, r.id DESC";
-        let sql = match filter {
-            Some((condition, _)) => {
-                format!("{REVIEW_SELECT} WHERE {condition} {order} LIMIT $2 OFFSET $3")
-            }
-            None => format!("{REVIEW_SELECT} {order} LIMIT $1 OFFSET $2"),
-        };
-        let mut query = sqlx::query(&sql);
-        if let Some((_, key)) = filter {
-            query = query.bind(key);
+    ) -> Result<(Vec<Review>, bool), StoreError> {
+        let mut conditions = Vec::new();
+        let mut binds = Vec::new();
+        if let Some((condition, key)) = filter {
+            conditions.push(condition.to_owned());
+            binds.push(key);
         }
-        let rows = query
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(self.pool())
-            .await
-            .map_err(store_error)?;
+        if let Some(cursor) = window.cursor() {
+            let n = binds.len();
+            conditions.push(format!("(r.created_at, r.id) < (${}, ${})", n + 1, n + 2));
+            binds.push(to_millis(cursor.created_at));
+            binds.push(cursor.id.0);
+        }
+        let filter = if conditions.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", conditions.join(" AND "))
+        };
+        let n = binds.len();
+        let sql = format!(
+            "{REVIEW_SELECT} {filter} ORDER BY r.created_at DESC, r.id DESC \
+             LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
+        // One row more than asked tells whether another window follows.
+        binds.push(window.limit() + 1);
+        binds.push(window.offset());
+        let mut query = sqlx::query(&sql);
+        for value in binds {
+            query = query.bind(value);
+        }
+        let rows = query.fetch_all(self.pool()).await.map_err(store_error)?;
         let mut reviews = rows
             .iter()
             .map(review_from_row)
             .collect::<Result<Vec<_>, _>>()?;
+        let has_more = reviews.len() as i64 > window.limit();
+        reviews.truncate(usize::try_from(window.limit()).unwrap_or(0));
         self.add_interactions(&mut reviews, viewer).await?;
-        Ok(reviews)
+        Ok((reviews, has_more))
     }
 
     /// Fills `interactions` (the newest [`INTERACTIONS_SHOWN`] per review, one indexed
