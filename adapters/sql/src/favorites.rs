@@ -20,7 +20,7 @@ use leffaseura_core::{GroupId, MovieId, StoreError, UserId};
 
 use crate::error::store_error;
 use crate::time::{from_millis, to_millis};
-use crate::SqlStore;
+use crate::{Backend, SqlStore};
 
 /// The columns [`favorite_from_row`] reads, from `favorites f LEFT JOIN movies m`.
 const FAVORITE_COLUMNS: &str = "f.id, f.user_id, f.movie_id, f.type, f.group_id, \
@@ -183,14 +183,34 @@ impl FavoriteStore for SqlStore {
         if movies.is_empty() {
             return Ok(Vec::new());
         }
-        let placeholders: Vec<String> = (2..movies.len() + 2).map(|i| format!("${i}")).collect();
-        // Served by favorites_user_movie_type_key: one index probe per id.
-        let sql = format!(
-            "SELECT movie_id, type FROM favorites \
-             WHERE user_id = $1 AND group_id IS NULL AND type IN (1, 2) \
-             AND movie_id IN ({})",
-            placeholders.join(", ")
-        );
+        // One statement either way, served by favorites_user_movie_type_key. SQLite probes
+        // the index once per id of a plain `IN` list. Postgres switches a prepared
+        // statement to a generic plan after its fifth run, and for an `IN ($2, …)` list
+        // that plan filters every row of the user (2.8 ms at 3,000 rows); the ids as a
+        // VALUES list joined to the favorites get a hash join over the user's index range
+        // instead (0.7 ms). On SQLite that join measured ten times slower through sqlx.
+        let sql = match self.backend() {
+            Backend::Postgres => {
+                let values: Vec<String> =
+                    (2..movies.len() + 2).map(|i| format!("(${i})")).collect();
+                format!(
+                    "SELECT f.movie_id, f.type FROM (VALUES {}) AS ids \
+                     JOIN favorites f ON f.movie_id = ids.column1 \
+                     WHERE f.user_id = $1 AND f.group_id IS NULL AND f.type IN (1, 2)",
+                    values.join(", ")
+                )
+            }
+            Backend::Sqlite => {
+                let placeholders: Vec<String> =
+                    (2..movies.len() + 2).map(|i| format!("${i}")).collect();
+                format!(
+                    "SELECT movie_id, type FROM favorites \
+                     WHERE user_id = $1 AND group_id IS NULL AND type IN (1, 2) \
+                     AND movie_id IN ({})",
+                    placeholders.join(", ")
+                )
+            }
+        };
         let mut query = sqlx::query(&sql).bind(user.0);
         for movie in movies {
             query = query.bind(movie.0);
