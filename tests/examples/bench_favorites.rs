@@ -109,10 +109,11 @@ async fn seed(server: &str, database_url: &str) -> Result<()> {
     }
     let started = Instant::now();
     insert(&pool, &rows).await?;
-    let mine: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE user_id = $1")
-        .bind(user)
-        .fetch_one(&pool)
-        .await?;
+    let mine: i64 =
+        sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE user_id = $1")
+            .bind(user)
+            .fetch_one(&pool)
+            .await?;
     eprintln!(
         "seeded {} rows in {:.1} s; user {user} has {mine} entries",
         rows.len(),
