@@ -304,10 +304,8 @@ on_both_backends!(
         assert_eq!(code, 0, "ban failed: {stdout}{stderr}");
 
         let (status, body) = server.get("/api/v1/users/profile", Some(&token)).await;
-        assert!(
-            status == 401 || status == 403,
-            "banned token still works: {status} {body}"
-        );
+        assert_error(status, &body, 401, "account_banned");
+        assert_eq!(body["message"], "This account has been banned.", "{body}");
         let (status, body) = server
             .post(
                 "/api/v1/users/login",

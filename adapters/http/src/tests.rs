@@ -261,6 +261,46 @@ async fn a_password_change_hands_out_a_new_token_and_revokes_the_old() {
 }
 
 #[tokio::test]
+async fn a_banned_users_token_is_401_account_banned_and_login_403_banned() {
+    use leffaseura_core::domain::moderation::{ModerationAction, NewModerationEntry};
+    use leffaseura_core::ids::UserId;
+    use leffaseura_core::ports::UserStore;
+
+    let (client, db) = test_app().await;
+    let (token, id) = register(&client, "kiusaaja").await;
+    let log = NewModerationEntry {
+        action: ModerationAction::BanUser,
+        actor: "test".into(),
+        target: format!("user:{id}"),
+        reason: None,
+        created_at: chrono::Utc::now(),
+    };
+    db.store
+        .set_banned(UserId(id), true, &log)
+        .await
+        .expect("the ban is stored");
+
+    let (status, body) = send(
+        client
+            .get("/api/v1/users/profile")
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .send()
+            .await,
+    )
+    .await;
+    assert_error(status, &body, 401, "account_banned");
+    assert_eq!(body["message"], "This account has been banned.");
+
+    let (status, body) = post(
+        &client,
+        "/api/users/login",
+        json!({"email": "kiusaaja@example.fi", "password": PW}),
+    )
+    .await;
+    assert_error(status, &body, 403, "banned");
+}
+
+#[tokio::test]
 async fn deleting_the_account_needs_the_password() {
     let (client, _db) = test_app().await;
     let (token, id) = register(&client, "tuuli").await;

@@ -6,7 +6,6 @@ use crate::domain::user::User;
 use crate::error::Error;
 use crate::ports::TokenError;
 use crate::use_cases::accounts::Accounts;
-use crate::use_cases::login_user::banned;
 
 impl Accounts {
     /// The user a session token belongs to.
@@ -14,8 +13,10 @@ impl Accounts {
     /// # Errors
     /// `Unauthenticated` with `invalid_token` (bad signature, malformed), `token_expired`,
     /// or `token_revoked` (the user was deleted, or the password changed since the token
-    /// was issued); `Forbidden` `banned` when the account is banned (checked before the
-    /// token version, which a ban also bumps, so that the client learns why).
+    /// was issued); `Unauthenticated` `account_banned` when the account is banned (checked
+    /// before the token version, which a ban also bumps, so that the client learns why; a
+    /// 401 rather than a 403 so that clients end the dead session, as for any invalid
+    /// token; logging in as a banned user stays a 403 `banned`).
     pub async fn authenticate(&self, token: &str) -> Result<User, Error> {
         let claims = self.tokens.verify(token).map_err(|err| match err {
             TokenError::Expired => Error::unauthenticated(
@@ -30,13 +31,17 @@ impl Accounts {
             return Err(token_revoked());
         };
         if user.banned {
-            return Err(banned());
+            return Err(account_banned());
         }
         if user.token_version != claims.token_version {
             return Err(token_revoked());
         }
         Ok(user)
     }
+}
+
+fn account_banned() -> Error {
+    Error::unauthenticated("account_banned", "This account has been banned.")
 }
 
 fn token_revoked() -> Error {
@@ -127,7 +132,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn banned_users_are_forbidden() {
+    async fn tokens_of_banned_users_are_unauthenticated_with_their_own_code() {
         let mut ports = Ports::new();
         ports.tokens.expect_verify().returning(|_| Ok(claims(5, 0)));
         ports.users.expect_find_user().returning(|id| {
@@ -137,6 +142,12 @@ mod tests {
             Ok(Some(u))
         });
         let err = ports.accounts().authenticate("tok").await.unwrap_err();
-        assert_forbidden(&err, "banned");
+        match err {
+            Error::Unauthenticated { code, message } => {
+                assert_eq!(code, "account_banned");
+                assert_eq!(message, "This account has been banned.");
+            }
+            other => panic!("expected 401 account_banned, got {other:?}"),
+        }
     }
 }

@@ -288,7 +288,7 @@ impl UsersApi {
 
     /// The caller's own profile
     ///
-    /// Errors: 401 `invalid_token`, `token_expired` or `token_revoked`; 403 `banned`.
+    /// Errors: 401 `invalid_token`, `token_expired`, `token_revoked` or `account_banned`.
     #[oai(
         path = "/users/profile",
         method = "get",
