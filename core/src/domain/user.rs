@@ -110,6 +110,13 @@ impl Password {
                 "Password is required.",
             ));
         }
+        if raw.chars().all(char::is_whitespace) {
+            return Err(Error::invalid(
+                field,
+                "invalid_password",
+                "Password cannot be only spaces.",
+            ));
+        }
         if len < PASSWORD_MIN {
             return Err(Error::invalid(
                 field,
@@ -305,9 +312,28 @@ mod tests {
             (&"p".repeat(128), true),
             (&"p".repeat(129), false),
             ("ääääääää", true),
+            ("        ", false),
+            (" \t\n \u{a0}   \u{3000}", false),
+            ("   ", false),
+            ("  pass  word  ", true),
+            ("   x    ", true),
         ];
         for (input, ok) in cases {
             assert_eq!(Password::parse(input, "password").is_ok(), ok, "{input:?}");
+        }
+        for (input, field) in [("        ", "password"), ("\t \t \t \t ", "newPassword")] {
+            match Password::parse(input, field) {
+                Err(Error::Invalid {
+                    field: got,
+                    code,
+                    message,
+                }) => {
+                    assert_eq!(got, field);
+                    assert_eq!(code, "invalid_password");
+                    assert_eq!(message, "Password cannot be only spaces.");
+                }
+                other => panic!("{input:?}: {other:?}"),
+            }
         }
         let p = Password::parse("secret-pass", "password").unwrap();
         assert!(!format!("{p:?}").contains("secret"));
