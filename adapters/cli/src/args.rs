@@ -12,10 +12,11 @@ pub const DEFAULT_LIMIT: i64 = 20;
 /// Leffaseura's admin tool: database migrations and moderation of users.
 ///
 /// It reads the same configuration as the server: DATABASE_URL (`postgres://…` selects
-/// Postgres), else the SQLite file in DATA_DIR. Every command also brings the schema up
-/// to date first (as the server does at start-up), so a fresh data directory works right
-/// away; `migrate` does only that and reports it. Invalid arguments are refused before
-/// the database is opened. Bans, unbans and deletions are written to the moderation log
+/// Postgres), else the SQLite file in DATA_DIR (default ./data, relative to the current
+/// folder). Only `migrate` creates a SQLite database that does not exist yet; every other
+/// command refuses to run without one, and brings its schema up to date first (as the
+/// server does at start-up). Each command names the database it opened on stderr (not
+/// with --json). Invalid arguments are refused before the database is opened. Bans, unbans and deletions are written to the moderation log
 /// with the actor (--actor / LEFFASEURA_ADMIN, else $USER, else "admin").
 #[derive(Debug, Parser)]
 #[command(name = "leffaseura-admin", version)]
@@ -95,6 +96,29 @@ pub enum Command {
     Users(UsersCommand),
     /// Show the moderation log, newest first.
     Modlog(ListArgs),
+}
+
+impl Command {
+    /// Was `--json` given? (Then stdout carries nothing but the JSON document.)
+    pub fn json(&self) -> bool {
+        match self {
+            Self::Migrate(args) => args.json,
+            Self::Modlog(args) => args.json,
+            Self::Users(users) => match users {
+                UsersCommand::List(args) => args.json,
+                UsersCommand::Show(args) => args.json,
+                UsersCommand::Ban(args) | UsersCommand::Unban(args) => args.json,
+                UsersCommand::Delete(args) => args.json,
+            },
+        }
+    }
+
+    /// Only `migrate` may create a database; every other command refuses a SQLite file
+    /// that does not exist yet (most likely the wrong folder or DATA_DIR, where creating
+    /// an empty database would answer "No users yet." for a site that has users).
+    pub fn needs_existing_database(&self) -> bool {
+        !matches!(self, Self::Migrate(_))
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -252,6 +276,25 @@ mod tests {
             cli.command,
             Command::Users(UsersCommand::Delete(DeleteArgs { yes: true, .. }))
         ));
+    }
+
+    #[test]
+    fn json_is_read_from_every_command_and_only_migrate_may_create_the_database() {
+        for (args, json, needs_db) in [
+            (&["migrate"][..], false, false),
+            (&["migrate", "--json"], true, false),
+            (&["modlog", "--json"], true, true),
+            (&["users", "list"], false, true),
+            (&["users", "list", "--json"], true, true),
+            (&["users", "show", "bob", "--json"], true, true),
+            (&["users", "ban", "bob", "--json"], true, true),
+            (&["users", "unban", "bob"], false, true),
+            (&["users", "delete", "bob", "--yes", "--json"], true, true),
+        ] {
+            let cli = parse(args).expect("parses");
+            assert_eq!(cli.command.json(), json, "{args:?}");
+            assert_eq!(cli.command.needs_existing_database(), needs_db, "{args:?}");
+        }
     }
 
     #[test]

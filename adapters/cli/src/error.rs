@@ -33,6 +33,16 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// A command other than `migrate` was pointed at a SQLite file that does not exist:
+    /// names the path and how to fix it (exit code 1).
+    pub fn missing_database(path: &std::path::Path) -> Self {
+        Self::Other(anyhow::anyhow!(
+            "No database at {} \u{2014} run from the folder that holds `data/`, set DATA_DIR \
+             or DATABASE_URL, or create it with `leffaseura-admin migrate`",
+            path.display()
+        ))
+    }
+
     /// Output went to a closed pipe (`leffaseura-admin users list | head`): not worth a
     /// message, the reader has what it wanted.
     pub fn is_broken_pipe(&self) -> bool {
@@ -99,6 +109,17 @@ mod tests {
         for (err, code) in cases {
             assert_eq!(err.exit_code(), code, "{err:?}");
         }
+    }
+
+    #[test]
+    fn a_missing_database_names_the_path_and_the_fix() {
+        let err = CliError::missing_database(std::path::Path::new("./data/leffaseura.db"));
+        assert_eq!(err.exit_code(), 1);
+        assert_eq!(
+            err.to_string(),
+            "No database at ./data/leffaseura.db \u{2014} run from the folder that holds \
+             `data/`, set DATA_DIR or DATABASE_URL, or create it with `leffaseura-admin migrate`"
+        );
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! Handlers write results to `out` (stdout) and return [`CliError`]s whose message goes
 //! to stderr and whose [`CliError::exit_code`] becomes the process's exit code.
 //!
-//! Every command except `migrate` first applies pending migrations (idempotent, and
-//! exactly what the server does at start-up), so a fresh data directory works right away;
+//! Every command except `migrate` needs an existing database (the binary refuses a
+//! missing SQLite file, see [`Command::needs_existing_database`]) and first applies
+//! pending migrations to it (idempotent, and exactly what the server does at start-up);
 //! when that applied anything, a note goes to `diag` (stderr).
 
 pub mod args;

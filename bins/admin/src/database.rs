@@ -2,10 +2,13 @@
 //! the migrations of its backend.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use anyhow::Context as _;
 use async_trait::async_trait;
+use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
@@ -19,6 +22,19 @@ pub fn url(global: &GlobalArgs) -> String {
         Some(url) if !url.is_empty() => url.to_owned(),
         _ => leffaseura_sqlite::default_url(&global.data_dir),
     }
+}
+
+/// The file of a SQLite `url` (`None` for Postgres, an in-memory database or a URL that
+/// does not parse, which `connect` then reports).
+pub fn sqlite_file(url: &str) -> Option<PathBuf> {
+    if leffaseura_sql::is_postgres_url(url)
+        || url.contains(":memory:")
+        || url.contains("mode=memory")
+    {
+        return None;
+    }
+    let options = SqliteConnectOptions::from_str(url).ok()?;
+    Some(options.get_filename().to_path_buf())
 }
 
 /// `url` without its password, for messages.
@@ -66,7 +82,8 @@ pub struct SqlDatabase {
 
 impl SqlDatabase {
     /// Connects by URL scheme: `postgres://`/`postgresql://` → Postgres, else SQLite
-    /// (whose file and directory are created when missing, as the server does).
+    /// (whose file and directory are created when missing, as the server does; the
+    /// binary only lets `migrate` get that far without an existing file).
     ///
     /// # Errors
     /// When the database cannot be opened or reached.
@@ -84,6 +101,11 @@ impl SqlDatabase {
             kind,
             display,
         })
+    }
+
+    /// The backend and the database, password removed: `sqlite sqlite://./data/leffaseura.db`.
+    pub fn describe(&self) -> String {
+        format!("{} {}", self.kind.name(), self.display)
     }
 
     pub async fn close(&self) {
@@ -146,7 +168,6 @@ impl Database for SqlDatabase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     fn global(database_url: Option<&str>, data_dir: &str) -> GlobalArgs {
         GlobalArgs {
@@ -170,6 +191,21 @@ mod tests {
             url(&global(Some("postgres://u@h/db"), "x")),
             "postgres://u@h/db"
         );
+    }
+
+    #[test]
+    fn the_sqlite_file_is_read_from_the_url() {
+        let default = url(&global(None, "./data"));
+        assert_eq!(
+            sqlite_file(&default),
+            Some(PathBuf::from("./data/leffaseura.db"))
+        );
+        assert_eq!(
+            sqlite_file("sqlite:///srv/lf/leffaseura.db?mode=rwc"),
+            Some(PathBuf::from("/srv/lf/leffaseura.db"))
+        );
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("postgres://u:p@h/db"), None);
     }
 
     #[test]

@@ -45,7 +45,18 @@ async fn execute(cli: Cli) -> Result<(), CliError> {
     // Bad input fails before the database is opened (which would create it).
     validate(&cli.command)?;
     let url = database::url(&cli.global);
+    // Only `migrate` may create a SQLite database: anything else on a missing file is the
+    // wrong folder or DATA_DIR, and an empty new database would only mislead.
+    if cli.command.needs_existing_database() {
+        if let Some(file) = database::sqlite_file(&url).filter(|file| !file.exists()) {
+            return Err(CliError::missing_database(&file));
+        }
+    }
     let db = database::SqlDatabase::connect(&url).await?;
+    if !cli.command.json() {
+        // One line on stderr, so that stdout stays the command's output alone.
+        eprintln!("database: {}", db.describe());
+    }
     let session = Session {
         clock: Arc::new(SystemClock),
         actor: cli.global.actor(),

@@ -79,14 +79,50 @@ fn migrate_creates_the_database_and_then_reports_nothing_pending() {
 }
 
 #[test]
-fn listing_a_fresh_data_dir_migrates_first_and_shows_no_users() {
+fn commands_other_than_migrate_refuse_a_missing_database_and_create_nothing() {
     let dir = fresh();
+    let data = dir.path().join("data");
+    for args in [
+        &["users", "list"][..],
+        &["users", "list", "--json"],
+        &["modlog"],
+        &["users", "show", "nobody"],
+        &["users", "ban", "nobody", "--reason", "x"],
+        &["users", "unban", "ghost@example.fi"],
+        &["users", "delete", "nobody", "--yes"],
+    ] {
+        let run = admin(&data, args);
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        let expected = format!(
+            "error: No database at {} \u{2014} run from the folder that holds `data/`, set \
+             DATA_DIR or DATABASE_URL, or create it with `leffaseura-admin migrate`\n",
+            data.join("leffaseura.db").display()
+        );
+        assert_eq!(run.stderr, expected, "{args:?}");
+    }
+    assert!(!data.exists(), "nothing was created");
+}
+
+#[test]
+fn listing_after_migrate_shows_no_users_and_names_the_database_on_stderr() {
+    let dir = fresh();
+    let migrated = admin(dir.path(), &["migrate"]);
+    assert_eq!(migrated.code, 0, "{}", migrated.stderr);
+    let db_line = format!(
+        "database: sqlite sqlite://{}\n",
+        dir.path().join("leffaseura.db").display()
+    );
+    assert_eq!(migrated.stderr, db_line);
+
     let run = admin(dir.path(), &["users", "list"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "No users yet.\nshowing 0 of 0\n");
-    assert!(run.stderr.contains("applied"), "{}", run.stderr);
+    assert_eq!(run.stderr, db_line, "one short line, nothing else");
 
-    let json = admin(dir.path(), &["users", "list", "--json"]).json();
+    let json = admin(dir.path(), &["users", "list", "--json"]);
+    assert_eq!(json.stderr, "", "quiet with --json");
+    let json = json.json();
     assert_eq!(json["users"], Value::Array(vec![]));
     assert_eq!(
         json["pagination"],
@@ -98,8 +134,20 @@ fn listing_a_fresh_data_dir_migrates_first_and_shows_no_users() {
 }
 
 #[test]
+fn an_existing_but_empty_database_file_is_migrated_first() {
+    let dir = fresh();
+    std::fs::write(dir.path().join("leffaseura.db"), b"").expect("an empty file");
+    let run = admin(dir.path(), &["users", "list"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "No users yet.\nshowing 0 of 0\n");
+    assert!(run.stderr.contains("applied"), "{}", run.stderr);
+}
+
+#[test]
 fn commands_on_a_missing_user_fail_with_not_found() {
     let dir = fresh();
+    let migrated = admin(dir.path(), &["migrate"]);
+    assert_eq!(migrated.code, 0, "{}", migrated.stderr);
     for args in [
         &["users", "show", "nobody"][..],
         &["users", "show", "42", "--json"],
