@@ -55,10 +55,21 @@ async fn wrong_types_are_a_400_json_error() {
 #[tokio::test]
 async fn unknown_api_routes_are_404_json_not_the_webapp() {
     let server = server().await;
-    for path in ["/api/nothing-here", "/api/v1/users/1/nothing"] {
+    for path in [
+        "/api/nothing-here",
+        "/api/v1/users/1/nothing",
+        "/api",
+        "/api/",
+        "/api/v1",
+    ] {
         let (status, body) = server.get(path, None).await;
         assert_eq!(status, 404, "{path}: {body}");
         assert_eq!(body["code"], "not_found");
+        assert_eq!(
+            body["message"],
+            format!("There is no API endpoint at {path}."),
+            "the message names the path as sent"
+        );
     }
 }
 

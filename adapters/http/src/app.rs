@@ -92,13 +92,13 @@ pub fn build_app(
             "/api/v1",
             api::service()
                 .with(NormalizePath::new(TrailingSlash::Trim))
-                .around(api_guard),
+                .around(|ep, req| api_guard(ep, req, "/api/v1")),
         )
         .nest(
             "/api",
             api::service()
                 .with(NormalizePath::new(TrailingSlash::Trim))
-                .around(api_guard),
+                .around(|ep, req| api_guard(ep, req, "/api")),
         )
         .nest("/", Webapp::new(&config.webapp_dir));
 

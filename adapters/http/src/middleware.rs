@@ -41,11 +41,15 @@ fn is_json(content_type: &str) -> bool {
     essence == "application/json" || essence.ends_with("+json")
 }
 
-/// See the module docs.
+/// See the module docs. `prefix` is where the API is nested (`/api` or `/api/v1`).
 ///
 /// # Errors
 /// Never: every failure becomes a JSON error response.
-pub async fn api_guard<E: Endpoint>(ep: Arc<E>, mut req: Request) -> poem::Result<Response> {
+pub async fn api_guard<E: Endpoint>(
+    ep: Arc<E>,
+    mut req: Request,
+    prefix: &'static str,
+) -> poem::Result<Response> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -86,20 +90,30 @@ pub async fn api_guard<E: Endpoint>(ep: Arc<E>, mut req: Request) -> poem::Resul
         }
         req.set_body(bytes);
     }
-    // Inside the nest `uri` lacks the `/api` or `/api/v1` prefix; `original_uri` has it
-    // (test clients leave it unset).
     let inner = req.uri().path().to_owned();
-    let original = req.original_uri().path();
-    let full = if original.ends_with(inner.as_str()) {
-        original.to_owned()
-    } else {
-        inner.clone()
-    };
+    let full = full_path(req.original_uri().path(), prefix, &inner);
     let paths = Paths { full, inner };
     Ok(match ep.call(req).await {
         Ok(output) => normalize(output.into_response(), &paths.full),
         Err(err) => error_to_response(err, &paths),
     })
+}
+
+/// The path the client sent. Inside the nest `uri` lacks the prefix (and `GET /api` is
+/// just `/` there); `original_uri` has it as sent, except from test clients, which leave
+/// it at `/`: then the path is rebuilt from the prefix.
+fn full_path(original: &str, prefix: &str, inner: &str) -> String {
+    let rest = inner.strip_prefix('/').unwrap_or(inner);
+    let under_prefix = original
+        .strip_prefix(prefix)
+        .is_some_and(|after| after.is_empty() || after.starts_with('/'));
+    if under_prefix {
+        original.to_owned()
+    } else if rest.is_empty() {
+        prefix.to_owned()
+    } else {
+        format!("{prefix}/{rest}")
+    }
 }
 
 /// The path as requested, and as the API sees it (without `/api` or `/api/v1`).
@@ -295,6 +309,31 @@ pub async fn log_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_full_path_keeps_the_prefix_the_client_sent() {
+        for (original, prefix, inner, full) in [
+            ("/api", "/api", "/", "/api"),
+            ("/api/", "/api", "/", "/api/"),
+            ("/api/v1", "/api/v1", "/", "/api/v1"),
+            ("/api/nothing", "/api", "/nothing", "/api/nothing"),
+            (
+                "/api/v1/users/1/x",
+                "/api/v1",
+                "/users/1/x",
+                "/api/v1/users/1/x",
+            ),
+            // Test clients leave the original URI at `/`.
+            ("/", "/api", "/", "/api"),
+            ("/", "/api/v1", "/users/x", "/api/v1/users/x"),
+        ] {
+            assert_eq!(
+                full_path(original, prefix, inner),
+                full,
+                "{original} {prefix}"
+            );
+        }
+    }
 
     #[test]
     fn path_parameters_get_their_names_from_the_spec() {

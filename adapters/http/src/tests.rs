@@ -423,14 +423,20 @@ async fn other_content_types_are_415_json() {
 #[tokio::test]
 async fn unknown_api_routes_are_404_json() {
     let (client, _db) = test_app().await;
-    for path in [
-        "/api/nothing-here",
-        "/api/v1/users/1/nothing",
-        "/api",
-        "/api/v1/",
+    for (path, named) in [
+        ("/api/nothing-here", "/api/nothing-here"),
+        ("/api/v1/users/1/nothing", "/api/v1/users/1/nothing"),
+        ("/api", "/api"),
+        ("/api/v1", "/api/v1"),
+        ("/api/v1/", "/api/v1"),
     ] {
         let (status, body) = send(client.get(path).send().await).await;
         assert_error(status, &body, 404, "not_found");
+        assert_eq!(
+            body["message"],
+            format!("There is no API endpoint at {named}."),
+            "{path}"
+        );
     }
 }
 
