@@ -1,0 +1,91 @@
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
+import { ApiError, api } from '@/lib/api-client';
+
+type Schemas = components['schemas'];
+
+/** Homepage data is cached for 30 minutes (PRODUCT-SPEC §9). */
+export const HOME_STALE_TIME = 30 * 60_000;
+/** The homepage shows at most 100 popular movies (PRODUCT-SPEC §9): 5 pages of 20. */
+export const POPULAR_MAX_PAGES = 5;
+/** Recent reviews, most active and most popular users: 20 each (PRODUCT-SPEC §9). */
+export const HOME_LIST_LIMIT = 20;
+
+export type PopularMovie = Omit<Schemas['MovieListItem'], 'posterPath'> & { posterPath: string | null };
+export type PopularPage = { results: PopularMovie[]; page: number; totalPages: number };
+export type RecentReview = Schemas['Review'];
+export type RankedUser = Schemas['User'];
+
+/** GET /tmdb/popular?page=… */
+async function getPopularPage(page: number): Promise<PopularPage> {
+  const { data, error, response } = await api.GET('/tmdb/popular', { params: { query: { page: String(page) } } });
+  if (!data) throw new ApiError(response.status, error, 'Failed to load popular movies');
+  return {
+    results: data.results.map((movie) => ({ ...movie, posterPath: movie.posterPath ?? null })),
+    page: data.page,
+    totalPages: data.totalPages,
+  };
+}
+
+/** Popular movies a page (20) at a time, up to 100; `fetchNextPage` loads the next page. */
+export function usePopularMovies() {
+  return useInfiniteQuery({
+    queryKey: ['home', 'popular-movies'],
+    queryFn: ({ pageParam }) => getPopularPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < Math.min(last.totalPages, POPULAR_MAX_PAGES) ? last.page + 1 : undefined),
+    staleTime: HOME_STALE_TIME,
+  });
+}
+
+/** The movies of all loaded pages, each once (TMDB's popular pages can overlap while it re-ranks). */
+export function uniqueMovies(pages: PopularPage[] | undefined): PopularMovie[] {
+  const seen = new Set<number>();
+  const movies: PopularMovie[] = [];
+  for (const page of pages ?? []) {
+    for (const movie of page.results) {
+      if (seen.has(movie.id)) continue;
+      seen.add(movie.id);
+      movies.push(movie);
+    }
+  }
+  return movies;
+}
+
+/** GET /reviews/recent?limit=20: the newest reviews. */
+export const recentReviewsQuery = queryOptions({
+  queryKey: ['home', 'recent-reviews'],
+  queryFn: async (): Promise<RecentReview[]> => {
+    const { data, error, response } = await api.GET('/reviews/recent', { params: { query: { limit: HOME_LIST_LIMIT } } });
+    if (!data) throw new ApiError(response.status, error, 'Failed to fetch reviews');
+    return data.data.reviews;
+  },
+  staleTime: HOME_STALE_TIME,
+});
+
+export function useRecentReviews() {
+  return useQuery(recentReviewsQuery);
+}
+
+export type Leaderboard = 'review-count' | 'aura';
+
+/** GET /reviews/users-by-review-count or /reviews/users-by-aura, 20 users. */
+export function leaderboardQuery(board: Leaderboard) {
+  return queryOptions({
+    queryKey: ['home', 'users', board],
+    queryFn: async (): Promise<RankedUser[]> => {
+      const options = { params: { query: { limit: HOME_LIST_LIMIT } } };
+      const { data, error, response } =
+        board === 'aura'
+          ? await api.GET('/reviews/users-by-aura', options)
+          : await api.GET('/reviews/users-by-review-count', options);
+      if (!data) throw new ApiError(response.status, error, 'Failed to load users');
+      return data.data.users;
+    },
+    staleTime: HOME_STALE_TIME,
+  });
+}
+
+export function useLeaderboard(board: Leaderboard) {
+  return useQuery(leaderboardQuery(board));
+}

@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeReview } from '@/components/review/testing/review-fixtures';
+import { logIn, renderWithProviders, testUser } from '@/testing/render';
+import { HomePage } from './home-page';
+
+type Reply = { status: number; body?: unknown };
+
+function moviePage(page: number, totalPages = 500) {
+  const results = Array.from({ length: 20 }, (_, index) => {
+    const id = (page - 1) * 20 + index + 1;
+    return {
+      id,
+      title: `Popular ${id}`,
+      originalTitle: `Popular ${id}`,
+      releaseDate: '2024-05-01',
+      overview: '',
+      posterPath: `https://image.tmdb.org/t/p/w342/${id}.jpg`,
+      voteAverage: 7.5,
+      genre_ids: [18],
+    };
+  });
+  return { success: true, results, page, totalPages, totalResults: totalPages * 20 };
+}
+
+const user = (id: number, username: string, extra: Record<string, unknown> = {}) => ({
+  ...testUser,
+  email: undefined,
+  id,
+  username,
+  review_count: 3,
+  average_rating: 4.3,
+  aura: 12,
+  aura_label: 'Positive',
+  ...extra,
+});
+
+const serverError = { status: 500, body: { success: false, code: 'internal', message: 'Boom' } };
+
+/** A server with popular movies, one review and two users; `override` replaces a path's answer. */
+function homeServer(override: (path: string, query: URLSearchParams) => Reply | undefined = () => undefined) {
+  const queries: { path: string; query: URLSearchParams }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/^\/api(\/v1)?/, '');
+      queries.push({ path, query: url.searchParams });
+      const reply = override(path, url.searchParams) ?? answer(path, url.searchParams);
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return { queries };
+}
+
+function answer(path: string, query: URLSearchParams): Reply {
+  if (path === '/tmdb/popular') return { status: 200, body: moviePage(Number(query.get('page') ?? 1)) };
+  if (path === '/reviews/recent') {
+    const review = makeReview({ id: 9, movie_id: 550, movie_name: 'Fight Club', content: 'x'.repeat(200), username: 'a_very_long_username_indeed' });
+    return { status: 200, body: { success: true, data: { reviews: [review] } } };
+  }
+  if (path === '/reviews/users-by-review-count')
+    return { status: 200, body: { success: true, data: { users: [user(3, 'QA_Reviewer', { review_count: 7 })] } } };
+  if (path === '/reviews/users-by-aura')
+    return { status: 200, body: { success: true, data: { users: [user(4, 'auraqueen', { aura: 12, aura_label: 'Positive' })] } } };
+  if (path.startsWith('/favorites/status/')) return { status: 200, body: { success: true, data: [] } };
+  return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
+}
+
+function region(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('HomePage', () => {
+  it('greets a logged-in user by their username exactly as typed', async () => {
+    homeServer();
+    logIn({ ...testUser, username: 'QA_kaisa' });
+    renderWithProviders(<HomePage />);
+    expect(screen.getByText('Hi, QA_kaisa!')).toBeInTheDocument();
+    expect(await screen.findAllByTestId('movie-card')).not.toHaveLength(0);
+  });
+
+  it('shows the first 20 popular movies with actions and a See all link, and loads the next 20 on scroll', async () => {
+    const { queries } = homeServer();
+    renderWithProviders(<HomePage />);
+    const popular = region('Popular Movies');
+    expect(await within(popular).findAllByTestId('movie-card')).toHaveLength(20);
+    expect(within(popular).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/browse');
+    expect(within(popular).getByRole('group', { name: 'Actions for Popular 1' })).toBeInTheDocument();
+    expect(within(popular).getAllByTestId('movie-card')[0]?.querySelector('a')).toHaveAttribute('href', '/movie/1');
+
+    fireEvent.scroll(within(popular).getByRole('list'));
+    await waitFor(() => expect(within(popular).getAllByTestId('movie-card')).toHaveLength(40));
+    expect(queries.filter((q) => q.path === '/tmdb/popular').map((q) => q.query.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('stops at 100 popular movies', async () => {
+    const { queries } = homeServer();
+    renderWithProviders(<HomePage />);
+    const popular = region('Popular Movies');
+    await within(popular).findAllByTestId('movie-card');
+    for (let count = 40; count <= 100; count += 20) {
+      fireEvent.scroll(within(popular).getByRole('list'));
+      await waitFor(() => expect(within(popular).getAllByTestId('movie-card')).toHaveLength(count));
+    }
+    fireEvent.scroll(within(popular).getByRole('list'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(popular).getAllByTestId('movie-card')).toHaveLength(100);
+    expect(queries.filter((q) => q.path === '/tmdb/popular')).toHaveLength(5);
+  });
+
+  it('shows recent reviews as cards linking to the review, with a 120-character excerpt', async () => {
+    const { queries } = homeServer();
+    renderWithProviders(<HomePage />);
+    const recent = region('Most Recent Reviews');
+    const card = await within(recent).findByTestId('recent-review');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/movie/550#review-9');
+    expect(card).toHaveTextContent('Fight Club');
+    expect(within(card).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(`${'x'.repeat(120)}…`);
+    expect(card).not.toHaveTextContent('x'.repeat(121));
+    const author = within(card).getByText(/^by /);
+    expect(author).toHaveTextContent('by a_very_long_user…');
+    expect(author).toHaveAttribute('title', 'a_very_long_username_indeed');
+    expect(queries.find((q) => q.path === '/reviews/recent')?.query.get('limit')).toBe('20');
+  });
+
+  it('shows the most active and the most popular users, linking to their profiles', async () => {
+    const { queries } = homeServer();
+    renderWithProviders(<HomePage />);
+    const active = await within(region('Most Active Users')).findByTestId('user-card');
+    expect(within(active).getByRole('link')).toHaveAttribute('href', '/profile/3');
+    expect(active).toHaveTextContent('QA_Reviewer');
+    expect(active).toHaveTextContent('7 reviews');
+
+    const popular = await within(region('Popular Users')).findByTestId('user-card');
+    expect(within(popular).getByRole('link')).toHaveAttribute('href', '/profile/4');
+    expect(popular).toHaveTextContent('Aura +12');
+    expect(popular).toHaveTextContent('Positive');
+    expect(queries.find((q) => q.path === '/reviews/users-by-aura')?.query.get('limit')).toBe('20');
+    expect(queries.find((q) => q.path === '/reviews/users-by-review-count')?.query.get('limit')).toBe('20');
+  });
+
+  it('says theaters and groups arrive later, in one sentence each', () => {
+    homeServer();
+    renderWithProviders(<HomePage />);
+    expect(region('Currently in Theaters')).toHaveTextContent('arrive with showtimes');
+    expect(region('Most Popular Groups')).toHaveTextContent('arrive with groups');
+  });
+
+  it('keeps the other carousels when one fails, and retries the failed one', async () => {
+    let failing = true;
+    homeServer((path) => (path === '/reviews/recent' && failing ? serverError : undefined));
+    const { user: clicker } = renderWithProviders(<HomePage />);
+    const recent = region('Most Recent Reviews');
+    expect(await within(recent).findByRole('alert')).toHaveTextContent('Could not load the latest reviews.');
+    expect(await within(region('Popular Movies')).findAllByTestId('movie-card')).toHaveLength(20);
+    expect(await within(region('Popular Users')).findByTestId('user-card')).toBeInTheDocument();
+
+    failing = false;
+    await clicker.click(within(recent).getByRole('button', { name: 'Try again' }));
+    expect(await within(recent).findByTestId('recent-review')).toBeInTheDocument();
+  });
+
+  it('says so when a list is empty', async () => {
+    homeServer((path) => {
+      if (path === '/reviews/recent') return { status: 200, body: { success: true, data: { reviews: [] } } };
+      if (path.startsWith('/reviews/users-by')) return { status: 200, body: { success: true, data: { users: [] } } };
+      if (path === '/tmdb/popular') return { status: 200, body: { success: true, results: [], page: 1, totalPages: 0, totalResults: 0 } };
+      return undefined;
+    });
+    renderWithProviders(<HomePage />);
+    expect(await within(region('Popular Movies')).findByText('No popular movies right now.')).toBeInTheDocument();
+    expect(await within(region('Most Recent Reviews')).findByText(/No reviews yet/)).toBeInTheDocument();
+    expect(await within(region('Most Active Users')).findByText(/No reviewers yet/)).toBeInTheDocument();
+  });
+
+  it('caches the homepage lists for 30 minutes', async () => {
+    homeServer();
+    const { queryClient } = renderWithProviders(<HomePage />);
+    await within(region('Most Recent Reviews')).findByTestId('recent-review');
+    const cached = queryClient.getQueryCache().findAll({ queryKey: ['home'] });
+    expect(cached.length).toBeGreaterThanOrEqual(4);
+    for (const query of cached) expect((query.options as { staleTime?: number }).staleTime).toBe(30 * 60_000);
+  });
+
+  it('points the first action to Browse', () => {
+    homeServer();
+    renderWithProviders(<HomePage />);
+    expect(screen.getByRole('link', { name: 'Browse movies' })).toHaveAttribute('href', '/browse');
+  });
+});

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
+import { MovieActions } from '@/components/movie-actions/movie-actions';
+import { MovieCard } from '@/components/movie-card/movie-card';
+import { uniqueMovies, usePopularMovies } from '../api/home-data';
+import { CarouselError } from './carousel-status';
+
+/** Popular Movies: 20 at first, the next 20 (up to 100) as the strip is scrolled towards its end. */
+export function PopularMoviesCarousel() {
+  const query = usePopularMovies();
+  const movies = uniqueMovies(query.data?.pages);
+
+  let status = null;
+  if (query.isPending) status = <p>Loading popular movies…</p>;
+  else if (query.isError && movies.length === 0)
+    status = <CarouselError message="Could not load popular movies." onRetry={() => void query.refetch()} />;
+  else if (movies.length === 0) status = <p>No popular movies right now.</p>;
+
+  function loadMore() {
+    if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError) void query.fetchNextPage();
+  }
+
+  return (
+    <Carousel
+      title="Popular Movies"
+      action={
+        <Link to="/browse" className="btn">
+          See all
+        </Link>
+      }
+      status={status}
+      itemCount={movies.length}
+      onNearEnd={loadMore}
+    >
+      {movies.map((movie) => (
+        <li key={movie.id} className={carouselItemClass}>
+          <MovieCard
+            id={movie.id}
+            title={movie.title}
+            posterUrl={movie.posterPath}
+            year={movie.releaseDate}
+            rating={movie.voteAverage}
+            layout="carousel"
+            actions={
+              <MovieActions
+                movieId={movie.id}
+                title={movie.title}
+                originalTitle={movie.originalTitle}
+                year={movie.releaseDate}
+                posterPath={movie.posterPath}
+                variant="compact"
+              />
+            }
+          />
+        </li>
+      ))}
+    </Carousel>
+  );
+}
