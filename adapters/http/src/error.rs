@@ -40,10 +40,11 @@ pub enum ApiError {
     /// be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
-    /// Missing, malformed, expired or revoked token, or wrong credentials.
+    /// Missing, malformed, expired or revoked token (`account_banned` once the user is
+    /// banned), or wrong credentials: the session, if any, is over.
     #[oai(status = 401)]
     Unauthorized(Json<ErrorBody>),
-    /// Authenticated but not allowed (e.g. `wrong_password`, `banned`).
+    /// Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in).
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
     /// The thing asked for does not exist.

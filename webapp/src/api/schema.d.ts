@@ -37,7 +37,8 @@ export interface paths {
         /**
          * Log in
          * @description Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
-         *     403 `banned`.
+         *     403 `banned`; 429 `rate_limited` after 10 failed attempts for one email from one
+         *     address within 15 minutes.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -55,7 +56,7 @@ export interface paths {
         };
         /**
          * The caller's own profile
-         * @description Errors: 401 `invalid_token`, `token_expired` or `token_revoked`; 403 `banned`.
+         * @description Errors: 401 `invalid_token`, `token_expired`, `token_revoked` or `account_banned`.
          */
         get: operations["getOwnProfile"];
         /**
@@ -131,8 +132,8 @@ export interface paths {
         };
         /**
          * A movie's reviews
-         * @description Newest first, with the movie's statistics. `limit` 1..100 (default 20). Errors:
-         *     400 `invalid_parameter`.
+         * @description Newest first, with the movie's statistics. `limit` 1..100 (default 20), then
+         *     `offset` or `cursor`. Errors: 400 `invalid_parameter`.
          */
         get: operations["listMovieReviews"];
         put?: never;
@@ -152,7 +153,8 @@ export interface paths {
         };
         /**
          * A user's reviews
-         * @description Newest first. `limit` 1..100 (default 20). Errors: 400 `invalid_parameter`.
+         * @description Newest first. `limit` 1..100 (default 20), then `offset` or `cursor`. Errors: 400
+         *     `invalid_parameter`.
          */
         get: operations["listUserReviews"];
         put?: never;
@@ -1091,20 +1093,26 @@ export interface components {
         };
         /**
          * ReviewPagination
-         * @description Where a page of a longer list sits.
+         * @description Where a page of a review list sits. Page by `offset`, or — cheaper for deep pages —
+         *     pass `nextCursor` back as `cursor`.
          */
         ReviewPagination: {
             /**
              * Format: int64
-             * @description All items of the list.
+             * @description All reviews of the list.
              */
             total: number;
             /** Format: int64 */
             limit: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Reviews skipped before this page (0 when paging by cursor).
+             */
             offset: number;
-            /** @description More items after this page. */
+            /** @description More reviews after this page. */
             hasMore: boolean;
+            /** @description The `cursor` of the next page; `null` on the last one. */
+            nextCursor: string | null;
         };
         /**
          * ReviewStats
@@ -1280,7 +1288,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1289,7 +1300,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1397,7 +1408,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1406,7 +1420,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1510,7 +1524,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1519,7 +1536,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1627,7 +1644,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1636,7 +1656,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1742,7 +1762,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1751,7 +1774,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1858,7 +1881,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,7 +1893,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1975,7 +2001,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1984,7 +2013,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2063,8 +2092,10 @@ export interface operations {
             query?: {
                 /** @description 1..100, default 20. */
                 limit?: number;
-                /** @description Default 0. */
+                /** @description Default 0; not with `cursor`. */
                 offset?: number;
+                /** @description `pagination.nextCursor` of the previous page; not with `offset`. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2095,7 +2126,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2104,7 +2138,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2183,8 +2217,10 @@ export interface operations {
             query?: {
                 /** @description 1..100, default 20. */
                 limit?: number;
-                /** @description Default 0. */
+                /** @description Default 0; not with `cursor`. */
                 offset?: number;
+                /** @description `pagination.nextCursor` of the previous page; not with `offset`. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2215,7 +2251,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2224,7 +2263,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2330,7 +2369,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2339,7 +2381,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2418,8 +2460,10 @@ export interface operations {
             query?: {
                 /** @description 1..100, default 20. */
                 limit?: number;
-                /** @description Default 0. */
+                /** @description Default 0; not with `cursor`. */
                 offset?: number;
+                /** @description `pagination.nextCursor` of the previous page; not with `offset`. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2450,7 +2494,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,7 +2506,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2565,7 +2612,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +2624,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2680,7 +2730,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2689,7 +2742,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2795,7 +2848,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2804,7 +2860,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2914,7 +2970,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2923,7 +2982,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3028,7 +3087,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,7 +3099,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3147,7 +3209,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3221,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3273,7 +3338,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3282,7 +3350,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3389,7 +3457,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3398,7 +3469,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3506,7 +3577,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,7 +3589,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3702,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3637,7 +3714,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3748,7 +3825,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,7 +3837,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3864,7 +3944,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3873,7 +3956,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3986,7 +4069,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3995,7 +4081,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,7 +4186,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4109,7 +4198,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4227,7 +4316,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4236,7 +4328,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4347,7 +4439,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4451,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4468,7 +4563,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4477,7 +4575,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4584,7 +4682,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4593,7 +4694,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4700,7 +4801,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, malformed, expired or revoked token, or wrong credentials. */
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,7 +4813,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Authenticated but not allowed (e.g. `wrong_password`, `banned`). */
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
             403: {
                 headers: {
                     [name: string]: unknown;
