@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
-import { clearSession, getToken } from './auth-storage';
+import { SESSION_ENDED, endSession, getToken } from './auth-storage';
 
 /** Adds the stored bearer token to every call made while logged in. */
 const authMiddleware: Middleware = {
@@ -11,12 +11,23 @@ const authMiddleware: Middleware = {
     }
     return request;
   },
-  onResponse({ request, response }) {
+  async onResponse({ request, response }) {
     // A 401 means the session itself is dead (deleted or banned user, password changed,
-    // expired token; a wrong password is a 403): forget it so the UI shows "logged out".
+    // expired token; a wrong password is a 403): forget it so the UI shows "logged out",
+    // and tell the user why (a ban in the server's words).
+    if (response.status !== 401) return response;
     const path = new URL(request.url).pathname;
     const isLogin = path.endsWith('/users/login') || path.endsWith('/users/register');
-    if (response.status === 401 && !isLogin && request.headers.has('Authorization')) clearSession();
+    const token = getToken();
+    // Only the stored session ends: not a call sent before a new login, nor a second 401.
+    if (isLogin || !token || request.headers.get('Authorization') !== `Bearer ${token}`) return response;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as ApiErrorBody | null;
+    const banned = body?.code === 'account_banned' && typeof body.message === 'string' && body.message;
+    // Check again: another call may have ended (or a login replaced) it meanwhile.
+    if (getToken() === token) endSession(banned || SESSION_ENDED);
     return response;
   },
 };

@@ -48,6 +48,7 @@ export function getStoredUser(): SessionUser | null {
 export function saveSession(token: string | null | undefined, user: SessionUser | null | undefined) {
   if (token) localStorage.setItem(TOKEN_KEY, token);
   if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  if (token) sessionNotice = null; // logged in again: the "session ended" notice has done its job
   notify();
 }
 
@@ -56,6 +57,33 @@ export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   notify();
+}
+
+/** Said when the server stops accepting the stored token (expired, revoked, user deleted). */
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+let sessionNotice: string | null = null;
+
+/**
+ * The server refused the session (a 401 on an authenticated call): forget it like a logout
+ * and keep `message` for the notice that tells the user why they are logged out.
+ */
+export function endSession(message: string = SESSION_ENDED) {
+  sessionNotice = message;
+  clearSession();
+}
+
+/** Hides the "session ended" notice. */
+export function dismissSessionNotice() {
+  sessionNotice = null;
+  notify();
+}
+
+const getNoticeSnapshot = () => sessionNotice;
+
+/** Why the session ended, until dismissed or the user logs in again; null otherwise. */
+export function useSessionNotice(): string | null {
+  return useSyncExternalStore(subscribe, getNoticeSnapshot, getNoticeSnapshot);
 }
 
 function subscribe(listener: () => void) {

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
+import { SessionNotice } from './session-notice';
 
 /** Header, the page in a responsive container, footer. */
 export function Layout() {
@@ -23,6 +24,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <SessionNotice />
       <main id="main" tabIndex={-1} className="container page">
         <Outlet />
       </main>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { WATCHLIST } from '@/components/movie-actions/api/favorites-api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOwnUser } from '../api/get-own-user';
@@ -12,17 +13,7 @@ export function WatchlistPage() {
   const { user, isLoading, isError } = useOwnUser();
 
   if (!user && !isLoading && !isError) {
-    return (
-      <section className={`card ${styles.prompt}`} aria-labelledby="watchlist-title">
-        <h1 id="watchlist-title" className="visually-hidden">
-          Watchlist
-        </h1>
-        <p className={styles.promptText}>Please log in to view your watchlist. 🔒</p>
-        <Link to="/login" className="btn btn-primary">
-          Login / Sign In
-        </Link>
-      </section>
-    );
+    return <LoginPrompt title="Watchlist" message="Please log in to view your watchlist. 🔒" />;
   }
   if (isLoading) {
     return (

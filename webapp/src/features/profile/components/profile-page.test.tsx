@@ -142,9 +142,12 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('tab', { name: 'Watchlist' })).not.toBeInTheDocument();
   });
 
-  it('sends visitors from /profile to the login page', async () => {
+  it('asks visitors on /profile to log in, with a link to the login page', () => {
     const { router } = renderProfile('/profile');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.getByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
+    expect(screen.getByText('Please log in to view your profile.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login / Sign In' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('says "Profile not found." for an unknown user', async () => {

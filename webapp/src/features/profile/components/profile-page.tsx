@@ -1,4 +1,5 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -8,7 +9,7 @@ import { ProfileTabs } from './profile-tabs';
 import styles from './profile.module.css';
 
 /**
- * `/profile` (the signed-in user's own; visitors go to the login page) and
+ * `/profile` (the signed-in user's own; visitors are asked to log in) and
  * `/profile/:userId` (anyone's).
  */
 export function ProfilePage() {
@@ -24,7 +25,7 @@ function OwnProfile() {
   const storedId = session?.user?.id ?? null;
   // A session stored without its user asks the server who it is.
   const own = useOwnProfile(session !== null && storedId === null);
-  if (session === null) return <Navigate to="/login" replace />;
+  if (session === null) return <LoginPrompt title="Your profile" message="Please log in to view your profile." />;
   const id = storedId ?? own.data?.id ?? null;
   if (id !== null) return <Profile key={id} userId={id} />;
   if (own.isError) return <ProfileFailure onRetry={() => void own.refetch()} />;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MessageDialog } from '@/components/dialog/message-dialog';
+import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { clearSession, useSession } from '@/lib/auth-storage';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -27,17 +28,7 @@ function isWrongPassword(error: unknown) {
 export function SettingsPage() {
   usePageTitle('Settings');
   const session = useSession();
-  if (!session) {
-    return (
-      <section className={`card ${styles.prompt}`} aria-labelledby="settings-title">
-        <h1 id="settings-title">Settings</h1>
-        <p>Please log in to change your settings.</p>
-        <Link to="/login" className="btn btn-primary">
-          Login / Sign In
-        </Link>
-      </section>
-    );
-  }
+  if (!session) return <LoginPrompt title="Settings" message="Please log in to change your settings." />;
   return <SettingsForm />;
 }
 
