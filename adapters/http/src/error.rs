@@ -56,9 +56,14 @@ pub enum ApiError {
     /// The request body is larger than 1 MB.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
-    /// Too many requests.
+    /// Too many requests (`rate_limited`).
     #[oai(status = 429)]
-    TooManyRequests(Json<ErrorBody>),
+    TooManyRequests(
+        Json<ErrorBody>,
+        /// Seconds until another attempt may succeed (sent with the login throttle).
+        #[oai(header = "Retry-After")]
+        Option<u64>,
+    ),
     /// A bug or an infrastructure fault (details are logged, not returned).
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
@@ -89,7 +94,7 @@ impl ApiError {
             404 => Self::NotFound(body),
             409 => Self::Conflict(body),
             413 => Self::PayloadTooLarge(body),
-            429 => Self::TooManyRequests(body),
+            429 => Self::TooManyRequests(body, None),
             502 => Self::BadGateway(body),
             503 => Self::Unavailable(body),
             _ => Self::Internal(body),
@@ -98,6 +103,14 @@ impl ApiError {
 
     pub fn bad_request(code: &str, message: impl Into<String>, field: Option<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message, field)
+    }
+
+    /// 429 `rate_limited` with a `Retry-After` of `retry_after_secs` seconds.
+    pub fn rate_limited(message: impl Into<String>, retry_after_secs: u64) -> Self {
+        Self::TooManyRequests(
+            Json(ErrorBody::new("rate_limited", message, None)),
+            Some(retry_after_secs),
+        )
     }
 
     pub fn internal() -> Self {
@@ -117,7 +130,7 @@ impl ApiError {
             | Self::NotFound(b)
             | Self::Conflict(b)
             | Self::PayloadTooLarge(b)
-            | Self::TooManyRequests(b)
+            | Self::TooManyRequests(b, _)
             | Self::Internal(b)
             | Self::BadGateway(b)
             | Self::Unavailable(b) => &b.0,

@@ -541,12 +541,23 @@ async fn repeated_failed_logins_are_throttled_per_email() {
         .await;
         assert_eq!(status, 401);
     }
-    let (status, body) = post(
-        &client,
-        "/api/users/login",
-        json!({"email": "arvaaja@example.fi", "password": PW}),
-    )
-    .await;
+    let response = client
+        .post("/api/users/login")
+        .body_json(&json!({"email": "arvaaja@example.fi", "password": PW}))
+        .send()
+        .await;
+    let retry_after = response
+        .0
+        .headers()
+        .get(header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let window = crate::auth::throttle::WINDOW.as_secs();
+    assert!(
+        retry_after.is_some_and(|secs| secs > window - 60 && secs <= window),
+        "Retry-After: {retry_after:?}"
+    );
+    let (status, body) = send(response).await;
     assert_error(status, &body, 429, "rate_limited");
     let (status, body) = post(
         &client,

@@ -38,7 +38,7 @@ export interface paths {
          * Log in
          * @description Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
          *     403 `banned`; 429 `rate_limited` after 10 failed attempts for one email from one
-         *     address within 15 minutes.
+         *     address within 15 minutes, with `Retry-After` (seconds until the window frees).
          */
         post: operations["loginUser"];
         delete?: never;
@@ -1336,9 +1336,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1456,9 +1458,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1572,9 +1576,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1692,9 +1698,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1810,9 +1818,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1929,9 +1939,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2049,9 +2061,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2174,9 +2188,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2299,9 +2315,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2417,9 +2435,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2542,9 +2562,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2660,9 +2682,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,9 +2802,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2896,9 +2922,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,9 +3046,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3135,9 +3165,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,9 +3289,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3386,9 +3420,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3505,9 +3541,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,9 +3663,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,9 +3790,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3873,9 +3915,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3992,9 +4036,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4117,9 +4163,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4234,9 +4282,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4364,9 +4414,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,9 +4539,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4611,9 +4665,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4730,9 +4786,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,9 +4907,11 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests. */
+            /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -11,7 +11,7 @@ use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
-use leffaseura_core::{Error, UserId};
+use leffaseura_core::UserId;
 
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, LoginThrottle};
@@ -245,7 +245,7 @@ impl UsersApi {
     ///
     /// Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
     /// 403 `banned`; 429 `rate_limited` after 10 failed attempts for one email from one
-    /// address within 15 minutes.
+    /// address within 15 minutes, with `Retry-After` (seconds until the window frees).
     #[oai(path = "/users/login", method = "post", operation_id = "loginUser")]
     async fn login(
         &self,
@@ -256,12 +256,11 @@ impl UsersApi {
     ) -> Result<LoginResponse, ApiError> {
         let request = body.0;
         let client = remote.as_socket_addr().map(|addr| addr.ip());
-        if !throttle.allows(client, &request.email, Instant::now()) {
-            return Err(Error::RateLimited {
-                message: "Too many failed login attempts. Please wait a few minutes and try again."
-                    .into(),
-            }
-            .into());
+        if let Err(wait) = throttle.check(client, &request.email, Instant::now()) {
+            return Err(ApiError::rate_limited(
+                "Too many failed login attempts. Please wait a few minutes and try again.",
+                crate::auth::throttle::retry_after_secs(wait),
+            ));
         }
         let session = match state
             .accounts

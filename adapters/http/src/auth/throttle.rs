@@ -24,6 +24,13 @@ struct Failures {
     first: Instant,
 }
 
+/// Whole seconds to wait, rounded up (a `Retry-After` of 0 would invite a retry that is
+/// still refused).
+pub fn retry_after_secs(wait: Duration) -> u64 {
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    secs.max(1)
+}
+
 /// See the module docs.
 #[derive(Debug, Default)]
 pub struct LoginThrottle {
@@ -43,15 +50,26 @@ impl LoginThrottle {
 
     /// May this client try this email now?
     pub fn allows(&self, client: Option<IpAddr>, email: &str, now: Instant) -> bool {
+        self.check(client, email, now).is_ok()
+    }
+
+    /// `Ok` when this client may try this email now, else how long until the window of
+    /// its failures has passed (for `Retry-After`).
+    ///
+    /// # Errors
+    /// The time left when the pair is locked.
+    pub fn check(&self, client: Option<IpAddr>, email: &str, now: Instant) -> Result<(), Duration> {
         let key = Self::key(client, email);
         let mut failures = self.lock();
         match failures.get(&key) {
             Some(f) if now.duration_since(f.first) >= WINDOW => {
                 failures.remove(&key);
-                true
+                Ok(())
             }
-            Some(f) => f.count < MAX_FAILURES,
-            None => true,
+            Some(f) if f.count >= MAX_FAILURES => {
+                Err(WINDOW.saturating_sub(now.duration_since(f.first)))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -103,6 +121,35 @@ mod tests {
         assert!(throttle.allows(ip, "c@d.fi", start));
         // After the window the pair may try again.
         assert!(throttle.allows(ip, "a@b.fi", start + WINDOW));
+    }
+
+    #[test]
+    fn a_locked_pair_learns_how_long_until_the_window_frees() {
+        let throttle = LoginThrottle::default();
+        let start = Instant::now();
+        for _ in 0..MAX_FAILURES {
+            assert_eq!(throttle.check(None, "a@b.fi", start), Ok(()));
+            throttle.record_failure(None, "a@b.fi", start);
+        }
+        assert_eq!(throttle.check(None, "a@b.fi", start), Err(WINDOW));
+        let later = start + Duration::from_secs(600);
+        assert_eq!(
+            throttle.check(None, "a@b.fi", later),
+            Err(WINDOW - Duration::from_secs(600))
+        );
+        assert_eq!(throttle.check(None, "a@b.fi", start + WINDOW), Ok(()));
+    }
+
+    #[test]
+    fn retry_after_rounds_up_to_whole_seconds_and_is_never_zero() {
+        for (wait, secs) in [
+            (Duration::from_secs(900), 900),
+            (Duration::from_millis(299_001), 300),
+            (Duration::from_millis(1), 1),
+            (Duration::ZERO, 1),
+        ] {
+            assert_eq!(retry_after_secs(wait), secs, "{wait:?}");
+        }
     }
 
     #[test]
