@@ -1,6 +1,9 @@
-//! The built webapp at `/`: its files as they are, and `index.html` for every other path
-//! without a file extension, so that the single-page app's own routes (`/movies/42`,
-//! `/groups`) survive a reload. `/api/...` never reaches this (it is routed first).
+//! The built webapp at `/`: its files as they are, and `index.html` for every other GET,
+//! so that the single-page app's own routes (`/movies/42`, `/movie/1.5`,
+//! `/profile/jane.doe`) survive a reload. Only what can only be a static file (anything
+//! under `/assets/`, and well-known file names and extensions, see [`is_static_file`])
+//! answers a plain 404 when missing, so that a stale script or image does not receive the
+//! HTML page. `/api/...` never reaches this (it is routed first).
 
 use std::path::{Path, PathBuf};
 
@@ -38,10 +41,37 @@ impl Webapp {
     }
 }
 
-fn has_extension(path: &str) -> bool {
-    path.rsplit('/')
-        .next()
-        .is_some_and(|last| last.contains('.'))
+/// Extensions of the files a built webapp (or a browser on its own) asks for.
+const STATIC_EXTENSIONS: &[&str] = &[
+    "js",
+    "css",
+    "map",
+    "png",
+    "jpg",
+    "svg",
+    "webp",
+    "woff",
+    "woff2",
+    "json",
+    "txt",
+    "webmanifest",
+];
+
+/// Is `path` a static file (answered 404 when missing) rather than an app route?
+fn is_static_file(path: &str) -> bool {
+    if path.starts_with("/assets/") {
+        return true;
+    }
+    let last = path.rsplit('/').next().unwrap_or_default();
+    if matches!(last, "favicon.ico" | "robots.txt") {
+        return true;
+    }
+    last.rsplit_once('.').is_some_and(|(name, extension)| {
+        !name.is_empty()
+            && STATIC_EXTENSIONS
+                .iter()
+                .any(|known| extension.eq_ignore_ascii_case(known))
+    })
 }
 
 fn not_built_page(dir: &Path) -> Response {
@@ -72,14 +102,14 @@ impl Endpoint for Webapp {
         }
         match self {
             Self::NotBuilt { dir } => {
-                if req.uri().path() == "/" || !has_extension(req.uri().path()) {
+                if !is_static_file(req.uri().path()) {
                     Ok(not_built_page(dir))
                 } else {
                     Ok(StatusCode::NOT_FOUND.into_response())
                 }
             }
             Self::Built { files, index } => {
-                let spa_route = !has_extension(req.uri().path());
+                let spa_route = !is_static_file(req.uri().path());
                 let index_req = spa_route.then(|| {
                     Request::builder()
                         .method(req.method().clone())
@@ -127,6 +157,71 @@ mod tests {
         response.assert_text("<html>app</html>").await;
         client
             .get("/assets/missing.js")
+            .send()
+            .await
+            .assert_status(StatusCode::NOT_FOUND);
+    }
+
+    #[test]
+    fn static_files_are_told_from_app_routes() {
+        for (path, is_static) in [
+            ("/", false),
+            ("/movies/42", false),
+            ("/movie/1.5", false),
+            ("/profile/jane.doe", false),
+            ("/groups/film.club.helsinki", false),
+            ("/.well-known", false),
+            ("/assets", false),
+            ("/assets/", true),
+            ("/assets/index-abc123", true),
+            ("/assets/app.js", true),
+            ("/favicon.ico", true),
+            ("/robots.txt", true),
+            ("/manifest.webmanifest", true),
+            ("/logo.PNG", true),
+            ("/fonts/inter.woff2", true),
+            ("/app.js.map", true),
+            ("/data.json", true),
+            ("/.js", false),
+        ] {
+            assert_eq!(is_static_file(path), is_static, "{path}");
+        }
+    }
+
+    #[tokio::test]
+    async fn routes_with_dots_get_the_app_and_missing_static_files_a_plain_404() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
+        let client = TestClient::new(Webapp::new(dir.path()));
+        for path in ["/movie/1.5", "/profile/jane.doe", "/search/a.b.c"] {
+            let response = client.get(path).send().await;
+            response.assert_status_is_ok();
+            response.assert_text("<html>app</html>").await;
+        }
+        for path in [
+            "/assets/gone-123.js",
+            "/assets/chunk",
+            "/favicon.ico",
+            "/robots.txt",
+            "/missing.css",
+            "/img/poster.webp",
+            "/site.webmanifest",
+        ] {
+            let response = client.get(path).send().await;
+            response.assert_status(StatusCode::NOT_FOUND);
+            let text = response.0.into_body().into_string().await.unwrap();
+            assert!(!text.contains("app"), "{path}: {text}");
+        }
+
+        let missing = tempfile::tempdir().unwrap();
+        let client = TestClient::new(Webapp::new(&missing.path().join("dist")));
+        client
+            .get("/profile/jane.doe")
+            .send()
+            .await
+            .assert_status_is_ok();
+        client
+            .get("/assets/app.js")
             .send()
             .await
             .assert_status(StatusCode::NOT_FOUND);
