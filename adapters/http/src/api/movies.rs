@@ -450,11 +450,13 @@ impl MoviesApi {
 
     /// A generated placeholder poster of a demo film
     ///
-    /// `file` is `<id>.svg`. Errors: 404 `poster_not_found`.
+    /// `file` is `<id>.svg`. Errors: 404 `poster_not_found`. Internal: the demo catalog's
+    /// `posterPath`s point here, so it is served but kept out of the spec.
     #[oai(
         path = "/demo/poster/:file",
         method = "get",
-        operation_id = "demoPoster"
+        operation_id = "demoPoster",
+        hidden
     )]
     async fn demo_poster(
         &self,
@@ -679,5 +681,24 @@ mod tests {
         assert_error(status, &body, 404, "poster_not_found");
         let (status, body, _) = get("/api/demo/poster/550.png").await;
         assert_error(status, &body, 404, "poster_not_found");
+    }
+
+    #[tokio::test]
+    async fn the_demo_poster_route_is_served_but_not_in_the_spec() {
+        let spec: Value = serde_json::from_str(&crate::api::spec_json()).expect("spec is JSON");
+        let paths = spec["paths"].as_object().expect("paths");
+        assert!(!paths.is_empty());
+        assert!(
+            paths.keys().all(|path| !path.contains("demo")),
+            "{:?}",
+            paths.keys().collect::<Vec<_>>()
+        );
+        let (status, served, _) = get("/api/openapi.json").await;
+        assert_eq!(status, 200);
+        assert!(!served.to_string().contains("/demo/poster"), "{served}");
+        assert!(!served.to_string().contains("demoPoster"), "{served}");
+        let (client, _db) = test_app().await;
+        let resp = client.get("/api/v1/demo/poster/550.svg").send().await;
+        assert_eq!(resp.0.status().as_u16(), 200);
     }
 }
