@@ -164,8 +164,22 @@ impl SqlStore {
             .map_err(store_error)?;
         Self::hand_over_groups(&mut tx, id).await?;
 
-        // Reviews, reactions, favorites (including group favorites the user added) go with
-        // the account by ON DELETE CASCADE.
+        // Group favorites belong to the group, not to whoever added them: before the
+        // cascade on `favorites.user_id` takes them, credit them to the group's owner (the
+        // successor when the user owned the group; groups deleted above took theirs). The
+        // unique index on (group_id, movie_id) is per group, so this cannot collide.
+        sqlx::query(
+            "UPDATE favorites SET user_id = \
+               (SELECT owner_id FROM groups WHERE groups.id = favorites.group_id) \
+             WHERE user_id = $1 AND type = 3 AND group_id IS NOT NULL",
+        )
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await
+        .map_err(store_error)?;
+
+        // Reviews, reactions, watchlists and favorites go with the account by
+        // ON DELETE CASCADE.
         sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(id.0)
             .execute(&mut *tx)

@@ -1,8 +1,10 @@
 //! Deleting accounts: cascades, group succession, counters of others.
 
+use leffaseura_core::domain::favorite::{FavoriteList, NewFavorite};
 use leffaseura_core::domain::moderation::ModerationAction;
 use leffaseura_core::domain::paging::PageRequest;
-use leffaseura_core::ports::UserStore;
+use leffaseura_core::ports::{FavoriteStore, UserStore};
+use leffaseura_core::{GroupId, MovieId, UserId};
 use sqlx::Row;
 
 use super::fixtures::*;
@@ -91,6 +93,77 @@ pub async fn a_deleted_owner_hands_the_group_to_the_longest_standing_moderator(s
         Some("member")
     );
     assert_eq!(role_of(&store, club, owner.id).await, None);
+}
+
+pub async fn group_favorites_outlive_the_account_that_added_them(store: SqlStore) {
+    let owner = user(&store, "owner").await;
+    let moderator = user(&store, "moderator").await;
+    let club = group(&store, owner.id, "Noir Club").await;
+    member(&store, club, moderator.id, "moderator", 5).await;
+    let list = FavoriteList::Group(GroupId(club));
+    let added = |by: UserId, movie: i64| NewFavorite {
+        list,
+        movie_id: MovieId(movie),
+        added_by: by,
+        original_title: format!("Movie {movie}"),
+        release_year: Some(1999),
+        poster_path: None,
+        created_at: at(movie),
+    };
+    store
+        .add_favorite(&added(moderator.id, 550))
+        .await
+        .expect("moderator adds");
+    store
+        .add_favorite(&added(owner.id, 680))
+        .await
+        .expect("owner adds");
+    // The moderator's own lists still go with the account.
+    store
+        .add_favorite(&NewFavorite {
+            list: FavoriteList::Favorites(moderator.id),
+            ..added(moderator.id, 550)
+        })
+        .await
+        .expect("personal favorite");
+
+    store.delete_user(moderator.id, None).await.expect("delete");
+
+    let listed = |store: SqlStore| async move {
+        store
+            .list_favorites(list, page(10, 0))
+            .await
+            .expect("list")
+            .items
+            .into_iter()
+            .map(|f| (f.movie_id.0, f.added_by))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        listed(store.clone()).await,
+        [(680, owner.id), (550, owner.id)]
+    );
+    assert_eq!(
+        store
+            .list_favorites(FavoriteList::Favorites(moderator.id), page(10, 0))
+            .await
+            .expect("list")
+            .total,
+        0
+    );
+
+    // An owner's entries go to whoever inherits the group.
+    let heir = user(&store, "heir").await;
+    member(&store, club, heir.id, "moderator", 9).await;
+    store
+        .delete_user(owner.id, None)
+        .await
+        .expect("delete owner");
+    assert_eq!(owner_of(&store, club).await, Some(heir.id.0));
+    assert_eq!(
+        listed(store.clone()).await,
+        [(680, heir.id), (550, heir.id)]
+    );
 }
 
 pub async fn without_moderators_the_longest_standing_member_inherits_the_group(store: SqlStore) {

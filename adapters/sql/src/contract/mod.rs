@@ -44,6 +44,7 @@ macro_rules! contract_suite {
             a_deleted_owner_hands_the_group_to_the_longest_standing_moderator,
             without_moderators_the_longest_standing_member_inherits_the_group,
             a_group_with_only_pending_requests_is_deleted_with_its_owner,
+            group_favorites_outlive_the_account_that_added_them,
             counters_of_other_users_are_corrected_when_a_reacting_user_is_deleted,
             deleting_a_user_writes_the_moderation_entry,
             users_who_reacted_to_each_other_can_leave_at_the_same_time,
