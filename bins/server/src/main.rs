@@ -163,6 +163,25 @@ async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What to tell the operator when the server cannot start: the error, and a hint for the
+/// usual cause when there is one.
+fn failure_message(err: &anyhow::Error, bind: &str) -> String {
+    let address_in_use = err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse)
+    });
+    let mut message = format!("{err:#}");
+    if address_in_use {
+        message.push_str(&format!(
+            "\nhint: another program (perhaps another leffaseura-server) already listens on \
+             {bind}; stop it, or set BIND to a free address, e.g. BIND=127.0.0.1:8081 \
+             (BIND=127.0.0.1:0 picks any free port)"
+        ));
+    }
+    message
+}
+
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
@@ -171,12 +190,40 @@ async fn main() -> std::process::ExitCode {
         return std::process::ExitCode::SUCCESS;
     }
     init_logging(config.log_format);
+    let (bind, log_format) = (config.bind.clone(), config.log_format);
     match run(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
-            tracing::error!("{err:#}");
-            eprintln!("leffaseura-server: {err:#}");
+            let message = failure_message(&err, &bind);
+            // Once: as a log line for log collectors, else as plain text on stderr.
+            match log_format {
+                LogFormat::Json => tracing::error!("{message}"),
+                LogFormat::Pretty => eprintln!("leffaseura-server: {message}"),
+            }
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_port_in_use_gets_a_hint_to_set_bind() {
+        let io = std::io::Error::new(std::io::ErrorKind::AddrInUse, "Address already in use");
+        let err = anyhow::Error::new(io).context("listening on 127.0.0.1:8080");
+        let message = failure_message(&err, "127.0.0.1:8080");
+        assert!(
+            message.starts_with("listening on 127.0.0.1:8080: Address already in use\nhint: "),
+            "{message}"
+        );
+        assert!(message.contains("set BIND"), "{message}");
+
+        let other = anyhow::anyhow!("migrating the SQLite database");
+        assert_eq!(
+            failure_message(&other, "127.0.0.1:8080"),
+            "migrating the SQLite database"
+        );
     }
 }
