@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { logIn, renderWithProviders, testUser } from '@/testing/render';
 import { Header } from './header';
 
@@ -21,6 +21,23 @@ describe('Header', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search movies' }), '  Kuolleet lehdet {Enter}');
     expect(router.state.location.pathname).toBe('/browse');
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Kuolleet lehdet');
+  });
+
+  it('shows the search of a /browse?q=… URL opened directly, and follows it', async () => {
+    const { router } = renderWithProviders(<Header />, { path: '/browse?q=Kuolleet%20lehdet', route: '/browse' });
+    const search = screen.getByRole('searchbox', { name: 'Search movies' });
+    expect(search).toHaveValue('Kuolleet lehdet');
+
+    await act(() => router.navigate('/browse?q=Matrix'));
+    expect(search).toHaveValue('Matrix');
+    await act(() => router.navigate('/browse'));
+    expect(search).toHaveValue('');
+  });
+
+  it('keeps the search in the box after leaving /browse', async () => {
+    const { router } = renderWithProviders(<Header />, { path: '/browse?q=Matrix', route: '*' });
+    await act(() => router.navigate('/about'));
+    expect(screen.getByRole('searchbox', { name: 'Search movies' })).toHaveValue('Matrix');
   });
 
   it('links the logo home and has the main links', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { clearSession, useSession } from '@/lib/auth-storage';
 import { UserMenu } from './user-menu';
@@ -16,7 +16,16 @@ const NAV_LINKS = [
 export function Header() {
   const session = useSession();
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  const { pathname, search } = useLocation();
+  // On /browse the box shows the page's search (also when /browse?q=… is opened directly).
+  const urlQuery = pathname === '/browse' ? (new URLSearchParams(search).get('q') ?? '').trim() : null;
+  const [query, setQuery] = useState(urlQuery ?? '');
+  const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
+  if (urlQuery !== shownUrlQuery) {
+    setShownUrlQuery(urlQuery);
+    // Leaving /browse keeps what the box says; a new search on /browse replaces it.
+    if (urlQuery !== null) setQuery(urlQuery);
+  }
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 
   function onSearch(event: FormEvent<HTMLFormElement>) {

@@ -60,9 +60,24 @@ describe('BrowsePage', () => {
     const { user, router } = renderBrowse('/browse?page=9');
     expect(await screen.findByText(/There is no page 9\./)).toBeInTheDocument();
     expect(screen.getByText('50 movies')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await user.click(screen.getByRole('link', { name: 'Go to page 1' }));
     expect(search(router)).toBe('');
     await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'));
+  });
+
+  it('says there is no such page past TMDB’s last page too, without filters', async () => {
+    fakeTmdb();
+    renderBrowse('/browse?page=999');
+    expect(await screen.findByText(/There is no page 999\./)).toBeInTheDocument();
+    expect(screen.queryByText(/No movies match/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/browse');
+  });
+
+  it('says there is no such page past the end of genre results, linking to their page 1', async () => {
+    fakeTmdb();
+    renderBrowse('/browse?genres=28&page=40');
+    expect(await screen.findByText(/There is no page 40\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/browse?genres=28');
   });
 
   it("heads search results with 'Hakutulokset haulle “…”'", async () => {
@@ -122,11 +137,13 @@ describe('BrowsePage', () => {
     expect(screen.getByRole('button', { name: /Action/ })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('lets a search win over genres in the URL', async () => {
+  it('lets a search win over genres in the URL, and drops them from the URL', async () => {
     const calls = fakeTmdb();
-    renderBrowse('/browse?q=Movie&genres=28');
+    const { router } = renderBrowse('/browse?genres=28&q=Movie&page=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hakutulokset haulle “Movie”' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Action' })).toHaveAttribute('aria-pressed', 'false');
+    await vi.waitFor(() => expect(search(router)).toBe('?q=Movie&page=2'));
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(calls.some((call) => call.path === '/tmdb/discover')).toBe(false);
   });
 

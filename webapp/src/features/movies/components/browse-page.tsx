@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MovieCard } from '@/components/movie-card/movie-card';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGenres } from '../api/get-genres';
@@ -26,6 +26,13 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
   // A title search covers every genre (TMDB cannot filter a search by genre).
   const state: BrowseState = fromUrl.q ? { ...fromUrl, genres: [] } : fromUrl;
   const { q, genres, page } = state;
+  const hasIgnoredGenres = fromUrl.q !== '' && params.has('genres');
+
+  useEffect(() => {
+    // A search clears the genres (the rule above): drop them from an opened URL too, so the
+    // URL, the chips and the results agree.
+    if (hasIgnoredGenres) setParams(new URLSearchParams(browseSearch({ q, genres: [], page })), { replace: true });
+  }, [hasIgnoredGenres, q, page, setParams]);
   usePageTitle(q ? `Search: ${q}` : 'Browse movies');
 
   const [text, setText] = useState(q);
@@ -147,12 +154,13 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
         ) : !data ? (
           <LoadingGrid />
         ) : data.movies.length === 0 ? (
-          page > 1 && data.totalResults > 0 ? (
+          page > 1 ? (
+            // Past the last page, whatever the search or genres (also past TMDB's 500 pages).
             <p className={styles.empty}>
               There is no page {page}.{' '}
-              <button type="button" className={styles.linkButton} onClick={() => toPage(1)}>
-                Go to the first page
-              </button>
+              <Link to={{ search: browseSearch({ ...state, page: 1 }) }} className={styles.pageLink}>
+                Go to page 1
+              </Link>
             </p>
           ) : (
             <p className={styles.empty}>
