@@ -44,6 +44,13 @@ describe('SettingsPage', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('uses a short email placeholder that fits the field (the current email is in the heading)', () => {
+    logIn();
+    fakeServer();
+    renderSettings();
+    expect(screen.getByLabelText('New email')).toHaveAttribute('placeholder', 'name@example.com');
+  });
+
   it("says 'No changes to update.' when nothing was filled in", async () => {
     logIn();
     const calls = fakeServer();

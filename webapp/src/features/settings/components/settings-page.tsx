@@ -207,7 +207,7 @@ function SettingsForm() {
               type="email"
               autoComplete="email"
               value={email}
-              placeholder={user?.email ?? ''}
+              placeholder="name@example.com"
               onChange={(event) => setEmail(event.target.value)}
             />
           </div>
