@@ -113,28 +113,60 @@ on_both_backends!(
             assert_eq!(again["data"]["created_at"], favorite["created_at"]);
         }
 
-        // What the client sends wins over the catalog.
+        // The catalog's title, year and poster win over what a client sends.
         let (status, mine) = server
-        .post(
-            "/api/favorites",
-            Some(&token),
-            json!({"movie_id": 278, "type": 1, "original_title": "Rita Hayworth and Shawshank Redemption",
-                   "release_year": 1994, "poster_path": "https://example.fi/p.jpg"}),
-        )
-        .await;
+            .post(
+                "/api/favorites",
+                Some(&token),
+                json!({"movie_id": 278, "type": 1, "original_title": "Rita Hayworth and Shawshank Redemption",
+                       "release_year": 1995, "poster_path": "https://example.fi/p.jpg"}),
+            )
+            .await;
         assert_eq!(status, 201, "{mine}");
-        assert_eq!(
-            mine["data"]["original_title"],
-            "Rita Hayworth and Shawshank Redemption"
-        );
-        assert_eq!(mine["data"]["poster_path"], "https://example.fi/p.jpg");
-        assert_eq!(mine["data"]["poster_url"], "https://example.fi/p.jpg");
+        assert_eq!(mine["data"]["original_title"], "The Shawshank Redemption");
+        assert_eq!(mine["data"]["release_year"], 1994);
+        assert_ne!(mine["data"]["poster_path"], "https://example.fi/p.jpg");
 
         let (status, list) = server
             .get(&format!("/api/favorites/user/{user_id}/2"), None)
             .await;
         assert_eq!(status, 200, "{list}");
         assert_eq!(list["pagination"]["total"], 1, "one row, not three");
+    }
+);
+
+on_both_backends!(
+    spoofed_titles_and_posters_are_ignored_for_a_movie_the_catalog_knows,
+    |server| {
+        let (token, user_id) = server.register("aino", PASSWORD).await;
+        let (status, body) = server
+            .post(
+                "/api/favorites",
+                Some(&token),
+                json!({"movie_id": 550, "type": 2,
+                       "original_title": "<img src=x onerror=alert(1)>",
+                       "release_year": 2024,
+                       "poster_path": "https://evil.example/x.png",
+                       "poster_url": "javascript:alert(1)"}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        // What anyone sees on the user's public favorites.
+        let (status, list) = server
+            .get(&format!("/api/favorites/user/{user_id}/2"), None)
+            .await;
+        assert_eq!(status, 200, "{list}");
+        for favorite in [&body["data"], &list["data"][0]] {
+            assert_eq!(favorite["original_title"], "Fight Club", "{favorite}");
+            assert_eq!(favorite["release_year"], 1999, "{favorite}");
+            for field in ["poster_path", "poster_url"] {
+                let poster = favorite[field].as_str().unwrap_or_default();
+                assert!(
+                    !poster.contains("evil") && !poster.contains("javascript"),
+                    "{field}: {favorite}"
+                );
+            }
+        }
     }
 );
 
@@ -252,9 +284,9 @@ on_both_backends!(bad_adds_are_refused_with_the_field_named, |server| {
             "invalid_release_year",
         ),
         (
-            json!({"movie_id": 550, "type": 2, "poster_path": "javascript:alert(1)"}),
-            "poster_path",
-            "invalid_poster",
+            json!({"movie_id": 550, "type": 2, "original_title": "Fight\u{1}Club"}),
+            "original_title",
+            "invalid_title",
         ),
     ];
     for (body, field, code) in cases {

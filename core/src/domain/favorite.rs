@@ -6,9 +6,15 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::domain::constants::FAVORITE_STATUS_MAX_IDS;
-use crate::domain::movie::RememberedMovie;
 use crate::error::Error;
 use crate::ids::{GroupId, MovieId, UserId};
+
+mod facts;
+
+pub use facts::{
+    ClientFacts, ClientPoster, MovieFacts, FAVORITE_POSTER_MAX, FAVORITE_TITLE_MAX,
+    FAVORITE_YEAR_RANGE, OWN_POSTER_PREFIX, POSTER_EXTENSIONS,
+};
 
 /// What list a saved movie is on. The discriminants are the API's `type` codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -90,12 +96,6 @@ impl<'de> Deserialize<'de> for FavoriteKind {
 // Entries
 // ---------------------------------------------------------------------------------------
 
-/// Longest `original_title` kept on an entry, in characters.
-pub const FAVORITE_TITLE_MAX: usize = 300;
-/// Longest poster path or URL kept on an entry, in characters.
-pub const FAVORITE_POSTER_MAX: usize = 500;
-/// Release years an entry may carry (the first films to today's plans).
-pub const FAVORITE_YEAR_RANGE: std::ops::RangeInclusive<i32> = 1870..=2200;
 /// Where poster paths (`/abc.jpg`) of the movie catalog are served, in the list size.
 pub const POSTER_BASE_URL: &str = "https://image.tmdb.org/t/p/w342";
 
@@ -180,134 +180,6 @@ pub fn parse_movie_id(raw: i64, field: &'static str) -> Result<MovieId, Error> {
             "Movie id must be a positive whole number.",
         ))
     }
-}
-
-/// What an entry shows about its movie without asking the catalog. Each field is optional
-/// so that what the client sent and what the movie store knows can be merged.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MovieFacts {
-    pub original_title: Option<String>,
-    pub release_year: Option<i32>,
-    /// A full image URL or a catalog path (`/abc.jpg`).
-    pub poster_path: Option<String>,
-}
-
-impl MovieFacts {
-    /// Checks what a client sent: blank strings count as not sent; a title is trimmed and
-    /// at most [`FAVORITE_TITLE_MAX`] characters; a year lies in [`FAVORITE_YEAR_RANGE`]; a
-    /// poster is an `http(s)` URL or a path starting with `/`. `poster_url` is used when
-    /// `poster_path` is missing.
-    ///
-    /// # Errors
-    /// `Invalid` on `original_title`, `release_year`, `poster_path` or `poster_url`.
-    pub fn parse(
-        original_title: Option<&str>,
-        release_year: Option<i64>,
-        poster_path: Option<&str>,
-        poster_url: Option<&str>,
-    ) -> Result<Self, Error> {
-        let original_title = given(original_title)
-            .map(|title| {
-                if title.chars().count() > FAVORITE_TITLE_MAX {
-                    Err(Error::invalid(
-                        "original_title",
-                        "invalid_title",
-                        format!("original_title must be at most {FAVORITE_TITLE_MAX} characters."),
-                    ))
-                } else {
-                    Ok(title.to_owned())
-                }
-            })
-            .transpose()?;
-        let release_year = release_year
-            .map(|year| {
-                i32::try_from(year)
-                    .ok()
-                    .filter(|year| FAVORITE_YEAR_RANGE.contains(year))
-                    .ok_or_else(|| {
-                        Error::invalid(
-                            "release_year",
-                            "invalid_release_year",
-                            format!(
-                                "release_year must be between {} and {}.",
-                                FAVORITE_YEAR_RANGE.start(),
-                                FAVORITE_YEAR_RANGE.end()
-                            ),
-                        )
-                    })
-            })
-            .transpose()?;
-        let poster = match (given(poster_path), given(poster_url)) {
-            (Some(path), _) => Some(check_poster(path, "poster_path")?),
-            (None, Some(url)) => Some(check_poster(url, "poster_url")?),
-            (None, None) => None,
-        };
-        Ok(Self {
-            original_title,
-            release_year,
-            poster_path: poster,
-        })
-    }
-
-    /// Nothing was given: the movie store fills everything.
-    pub fn is_empty(&self) -> bool {
-        self.original_title.is_none() && self.release_year.is_none() && self.poster_path.is_none()
-    }
-
-    /// Every field was given.
-    pub fn is_complete(&self) -> bool {
-        self.original_title.is_some() && self.release_year.is_some() && self.poster_path.is_some()
-    }
-
-    /// These facts, with the gaps filled from `other`.
-    pub fn or(self, other: Self) -> Self {
-        Self {
-            original_title: self.original_title.or(other.original_title),
-            release_year: self.release_year.or(other.release_year),
-            poster_path: self.poster_path.or(other.poster_path),
-        }
-    }
-}
-
-impl From<&RememberedMovie> for MovieFacts {
-    fn from(movie: &RememberedMovie) -> Self {
-        let title = if movie.original_title.trim().is_empty() {
-            &movie.title
-        } else {
-            &movie.original_title
-        };
-        Self {
-            original_title: Some(title.clone()).filter(|t| !t.trim().is_empty()),
-            release_year: movie.release_year,
-            poster_path: movie.poster.clone(),
-        }
-    }
-}
-
-/// A client's string, trimmed; blank counts as not sent.
-fn given(value: Option<&str>) -> Option<&str> {
-    value.map(str::trim).filter(|s| !s.is_empty())
-}
-
-fn check_poster(value: &str, field: &'static str) -> Result<String, Error> {
-    let lower = value.to_ascii_lowercase();
-    let shaped = lower.starts_with("https://")
-        || lower.starts_with("http://")
-        || (value.starts_with('/') && !value.starts_with("//"));
-    if !shaped
-        || value.chars().count() > FAVORITE_POSTER_MAX
-        || value.chars().any(char::is_whitespace)
-    {
-        return Err(Error::invalid(
-            field,
-            "invalid_poster",
-            format!(
-                "{field} must be an http(s) URL or a path starting with '/', at most \
-                 {FAVORITE_POSTER_MAX} characters."
-            ),
-        ));
-    }
-    Ok(value.to_owned())
 }
 
 /// The full URL of a stored poster: URLs as they are, catalog paths under
@@ -470,69 +342,6 @@ mod entry_tests {
                 .unwrap_err()
                 .code(),
             "group_list"
-        );
-    }
-
-    #[test]
-    fn client_facts_are_checked_and_blank_means_absent() {
-        let facts = MovieFacts::parse(Some("  Fight Club "), Some(1999), Some(" "), Some("/x.jpg"))
-            .unwrap();
-        assert_eq!(facts.original_title.as_deref(), Some("Fight Club"));
-        assert_eq!(facts.release_year, Some(1999));
-        assert_eq!(facts.poster_path.as_deref(), Some("/x.jpg"));
-        assert!(MovieFacts::parse(Some(" "), None, None, None)
-            .unwrap()
-            .is_empty());
-
-        let long = "x".repeat(FAVORITE_TITLE_MAX + 1);
-        // (title, year, poster_path, poster_url, field at fault)
-        type Case<'a> = (
-            Option<&'a str>,
-            Option<i64>,
-            Option<&'a str>,
-            Option<&'a str>,
-            &'a str,
-        );
-        let cases: [Case; 6] = [
-            (Some(&long), None, None, None, "original_title"),
-            (None, Some(1800), None, None, "release_year"),
-            (None, Some(i64::MAX), None, None, "release_year"),
-            (None, None, Some("javascript:alert(1)"), None, "poster_path"),
-            (None, None, None, Some("//evil.example/x.jpg"), "poster_url"),
-            (None, None, Some("/a b.jpg"), None, "poster_path"),
-        ];
-        for (title, year, path, url, field) in cases {
-            let err = MovieFacts::parse(title, year, path, url).unwrap_err();
-            assert!(
-                matches!(err, Error::Invalid { field: ref f, .. } if f == field),
-                "{field}: {err:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn client_facts_win_and_the_store_fills_the_gaps() {
-        let client = MovieFacts {
-            original_title: Some("Mine".into()),
-            ..MovieFacts::default()
-        };
-        let remembered = RememberedMovie {
-            id: MovieId(550),
-            title: "Fight Club".into(),
-            original_title: String::new(),
-            release_date: "1999-10-15".into(),
-            release_year: Some(1999),
-            poster: Some("https://img/x.jpg".into()),
-            vote_average: Some(8.4),
-        };
-        let merged = client.or(MovieFacts::from(&remembered));
-        assert_eq!(merged.original_title.as_deref(), Some("Mine"));
-        assert_eq!(merged.release_year, Some(1999));
-        assert!(merged.is_complete());
-        // Without an original title the display title stands in.
-        assert_eq!(
-            MovieFacts::from(&remembered).original_title.as_deref(),
-            Some("Fight Club")
         );
     }
 

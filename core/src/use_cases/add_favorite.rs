@@ -2,7 +2,7 @@
 //! Favorites: POST /favorites).
 
 use crate::domain::favorite::{
-    parse_movie_id, Favorite, FavoriteKind, FavoriteList, MovieFacts, NewFavorite,
+    parse_movie_id, ClientFacts, Favorite, FavoriteKind, FavoriteList, NewFavorite,
 };
 use crate::domain::permissions::add_group_favorite;
 use crate::domain::user::User;
@@ -34,11 +34,13 @@ pub struct AddedFavorite {
 impl Favorites {
     /// Puts a movie on one of `user`'s lists, or on a group's favorites. Adding what is
     /// already there changes nothing and answers with the existing entry, also when two
-    /// identical requests race (the store keeps one row).
+    /// identical requests race (the store keeps one row). Title, year and poster are the
+    /// catalog's whenever it knows the movie; the client's only stand in during an outage.
     ///
     /// # Errors
-    /// `Invalid` on `type`, `movie_id`, `group_id` (required for type 3, refused for 1–2)
-    /// or the movie facts; `NotFound` `group_not_found`; `Forbidden` `favorites_forbidden`
+    /// `Invalid` on `type`, `movie_id`, `group_id` (required for type 3, refused for 1–2),
+    /// `original_title` or `release_year` (checked even when the catalog's win; a poster
+    /// that is not a TMDB path or one of ours is dropped instead); `NotFound` `group_not_found`; `Forbidden` `favorites_forbidden`
     /// "You don’t have permission to add favorites for this group." for anyone but the
     /// group's owner and moderators; `NotFound` `movie_not_found` "Movie not found";
     /// `Upstream` when the catalog fails and the client sent no title.
@@ -50,7 +52,7 @@ impl Favorites {
         let kind = FavoriteKind::parse(request.kind)?;
         let movie = parse_movie_id(request.movie_id, "movie_id")?;
         let list = FavoriteList::new(kind, user.id, request.group_id.map(GroupId))?;
-        let given = MovieFacts::parse(
+        let given = ClientFacts::parse(
             request.original_title.as_deref(),
             request.release_year,
             request.poster_path.as_deref(),
@@ -215,8 +217,42 @@ mod tests {
         assert_eq!(f.added_by, UserId(2));
     }
 
+    /// A request describing the movie as an attacker would.
+    fn spoofed(movie: i64, kind: i64) -> AddFavorite {
+        AddFavorite {
+            original_title: Some("<img src=x onerror=alert(1)>".to_owned()),
+            release_year: Some(2001),
+            poster_path: Some("https://evil.example/x.png".to_owned()),
+            poster_url: Some("https://evil.example/y.png".to_owned()),
+            ..request(movie, kind, None)
+        }
+    }
+
     #[tokio::test]
-    async fn the_catalog_fills_what_the_store_does_not_know_and_the_client_wins() {
+    async fn the_movie_store_wins_over_what_the_client_sent() {
+        let mut ports = Ports::new();
+        stores_anything(&mut ports);
+        ports
+            .movies
+            .expect_find_movies()
+            .returning(|_| Ok(vec![remembered(550)]));
+        ports.catalog.expect_details().never();
+        let f = ports
+            .build()
+            .add_favorite(&user(2, "aino", "pw"), spoofed(550, 2))
+            .await
+            .unwrap()
+            .favorite;
+        assert_eq!(f.original_title, "Fight Club");
+        assert_eq!(f.release_year, Some(1999));
+        assert_eq!(
+            f.poster_path.as_deref(),
+            Some("https://image.tmdb.org/t/p/w342/fc.jpg")
+        );
+    }
+
+    #[tokio::test]
+    async fn the_catalog_fills_what_the_store_does_not_know_and_wins_over_the_client() {
         let mut ports = Ports::new();
         stores_anything(&mut ports);
         ports.movies.expect_find_movies().returning(|_| Ok(vec![]));
@@ -224,11 +260,9 @@ mod tests {
             .catalog
             .expect_details()
             .returning(|id| Ok(details(id.0)));
-        let mut req = request(129, 1, None);
-        req.poster_url = Some("https://example.fi/mine.jpg".to_owned());
         let f = ports
             .build()
-            .add_favorite(&user(2, "aino", "pw"), req)
+            .add_favorite(&user(2, "aino", "pw"), spoofed(129, 1))
             .await
             .unwrap()
             .favorite;
@@ -236,7 +270,7 @@ mod tests {
         assert_eq!(f.release_year, Some(2001));
         assert_eq!(
             f.poster_path.as_deref(),
-            Some("https://example.fi/mine.jpg")
+            Some("https://image.tmdb.org/t/p/w500/sa.jpg")
         );
     }
 
@@ -290,6 +324,34 @@ mod tests {
             .favorite;
         assert_eq!(f.original_title, "Fight Club");
         assert_eq!(f.poster_path, None);
+
+        // Only a TMDB path or one of our posters is kept from the client; other posters
+        // are dropped, not refused.
+        for (sent, kept) in [
+            ("https://evil.example/x.png", None),
+            ("/abc123.jpg", Some("/abc123.jpg")),
+            ("/api/demo/poster/155.svg", Some("/api/demo/poster/155.svg")),
+        ] {
+            let mut ports = Ports::new();
+            stores_anything(&mut ports);
+            ports.movies.expect_find_movies().returning(|_| Ok(vec![]));
+            ports
+                .catalog
+                .expect_details()
+                .returning(move |_| Err(outage()));
+            let mut req = spoofed(550, 2);
+            req.poster_path = Some(sent.to_owned());
+            req.poster_url = None;
+            let f = ports
+                .build()
+                .add_favorite(&user(2, "aino", "pw"), req)
+                .await
+                .unwrap()
+                .favorite;
+            assert_eq!(f.original_title, "<img src=x onerror=alert(1)>");
+            assert_eq!(f.release_year, Some(2001));
+            assert_eq!(f.poster_path.as_deref(), kept, "{sent}");
+        }
 
         // Not described: the outage is reported.
         let mut ports = Ports::new();

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::domain::favorite::MovieFacts;
+use crate::domain::favorite::{ClientFacts, MovieFacts};
 use crate::domain::membership::Role;
 use crate::domain::movie::movie_not_found;
 use crate::domain::permissions::viewer_role;
@@ -49,10 +49,12 @@ impl Favorites {
         Ok(viewer_role(Some(user), access.owner_id, access.membership))
     }
 
-    /// The title, year and poster to store for `movie`: what the client sent, with the
-    /// gaps filled from the movie store, else from the catalog. The catalog also tells
-    /// whether the movie exists at all; when it cannot be reached, an entry the client
-    /// described by title is still saved (nothing a user adds is lost to an outage).
+    /// The title, year and poster to store for `movie`: the catalog's, as the movie store
+    /// remembers them or else as the catalog answers, whatever the client sent (entries
+    /// are shown to others, so a client must not name the title or the image they see).
+    /// The catalog also tells whether the movie exists at all. Only when it cannot be
+    /// reached is an entry the client described by title saved with the client's checked
+    /// facts (nothing a user adds is lost to an outage).
     ///
     /// # Errors
     /// `NotFound` `movie_not_found` "Movie not found" for an unknown movie; `Upstream`
@@ -60,19 +62,23 @@ impl Favorites {
     pub(crate) async fn movie_facts(
         &self,
         movie: MovieId,
-        given: MovieFacts,
+        given: ClientFacts,
     ) -> Result<MovieFacts, Error> {
         let remembered = self.movies.find_movies(&[movie]).await?;
         if let Some(known) = remembered.iter().find(|m| m.id == movie) {
-            return Ok(given.or(MovieFacts::from(known)));
+            return Ok(MovieFacts::from(known));
         }
         match self.catalog.details(movie).await {
-            Ok(details) => Ok(given.or(MovieFacts::from(&details.remembered()))),
+            Ok(details) => Ok(MovieFacts::from(&details.remembered())),
             Err(Error::NotFound { .. }) => Err(movie_not_found()),
             Err(Error::Upstream { .. } | Error::RateLimited { .. })
                 if given.original_title.is_some() =>
             {
-                Ok(given)
+                Ok(MovieFacts {
+                    original_title: given.original_title,
+                    release_year: given.release_year,
+                    poster_path: given.poster.map(|poster| poster.as_str().to_owned()),
+                })
             }
             Err(err) => Err(err),
         }

@@ -314,9 +314,10 @@ export interface paths {
         /**
          * Save a movie to the watchlist, the favorites or a group's favorites
          * @description Also at `POST /favorites/`. 201 with the new entry, or 200 with the entry already
-         *     there (a double click stores one row). Title, year and poster are filled from the movie store when left
-         *     out. Errors: 400 `invalid_favorite_type`, `invalid_movie_id`, `group_id_required`
-         *     (type 3), `group_id_not_allowed` (types 1–2); 403 `favorites_forbidden` "You
+         *     there (a double click stores one row). Title, year and poster are always the movie
+         *     catalog's; the ones sent are used only when the catalog cannot be reached. Errors:
+         *     400 `invalid_favorite_type`, `invalid_movie_id`, `group_id_required` (type 3),
+         *     `group_id_not_allowed` (types 1–2), `invalid_title`, `invalid_release_year`; 403 `favorites_forbidden` "You
          *     don’t have permission to add favorites for this group."; 404 `group_not_found`,
          *     `movie_not_found` "Movie not found"; 502/503 when the catalog fails and no
          *     `original_title` was sent.
@@ -560,7 +561,8 @@ export interface components {
     schemas: {
         /**
          * AddFavoriteRequest
-         * @description A movie to save. Title, year and poster are filled from the movie store when left out.
+         * @description A movie to save. The movie catalog's title, year and poster are stored; the ones sent
+         *     here only stand in when the catalog cannot be reached (and the movie is not remembered).
          */
         AddFavoriteRequest: {
             /**
@@ -578,13 +580,19 @@ export interface components {
              * @description Required for type 3 (the caller must own or moderate the group); refused for 1–2.
              */
             group_id?: number;
-            /** @description At most 300 characters. */
+            /** @description At most 300 characters, without control characters. */
             original_title?: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1870–2100.
+             */
             release_year?: number;
-            /** @description A full `http(s)` URL or a TMDB path starting with `/`. */
+            /**
+             * @description A TMDB image path (`/abc123.jpg`) or one of this server's poster URLs
+             *     (`/api/demo/poster/155.svg`); anything else is ignored (stored as `null`).
+             */
             poster_path?: string;
-            /** @description Used when `poster_path` is left out. */
+            /** @description Used when `poster_path` is left out or ignored; the same rules. */
             poster_url?: string;
         };
         /**

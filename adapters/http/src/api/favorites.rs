@@ -71,7 +71,8 @@ impl From<CoreFavorite> for Favorite {
     }
 }
 
-/// A movie to save. Title, year and poster are filled from the movie store when left out.
+/// A movie to save. The movie catalog's title, year and poster are stored; the ones sent
+/// here only stand in when the catalog cannot be reached (and the movie is not remembered).
 #[derive(Object, Debug)]
 pub struct AddFavoriteRequest {
     /// The movie's TMDB id.
@@ -81,12 +82,14 @@ pub struct AddFavoriteRequest {
     pub kind: i64,
     /// Required for type 3 (the caller must own or moderate the group); refused for 1–2.
     pub group_id: Option<i64>,
-    /// At most 300 characters.
+    /// At most 300 characters, without control characters.
     pub original_title: Option<String>,
+    /// 1870–2100.
     pub release_year: Option<i64>,
-    /// A full `http(s)` URL or a TMDB path starting with `/`.
+    /// A TMDB image path (`/abc123.jpg`) or one of this server's poster URLs
+    /// (`/api/demo/poster/155.svg`); anything else is ignored (stored as `null`).
     pub poster_path: Option<String>,
-    /// Used when `poster_path` is left out.
+    /// Used when `poster_path` is left out or ignored; the same rules.
     pub poster_url: Option<String>,
 }
 
@@ -270,9 +273,10 @@ impl FavoritesApi {
     /// Save a movie to the watchlist, the favorites or a group's favorites
     ///
     /// Also at `POST /favorites/`. 201 with the new entry, or 200 with the entry already
-    /// there (a double click stores one row). Title, year and poster are filled from the movie store when left
-    /// out. Errors: 400 `invalid_favorite_type`, `invalid_movie_id`, `group_id_required`
-    /// (type 3), `group_id_not_allowed` (types 1–2); 403 `favorites_forbidden` "You
+    /// there (a double click stores one row). Title, year and poster are always the movie
+    /// catalog's; the ones sent are used only when the catalog cannot be reached. Errors:
+    /// 400 `invalid_favorite_type`, `invalid_movie_id`, `group_id_required` (type 3),
+    /// `group_id_not_allowed` (types 1–2), `invalid_title`, `invalid_release_year`; 403 `favorites_forbidden` "You
     /// don’t have permission to add favorites for this group."; 404 `group_not_found`,
     /// `movie_not_found` "Movie not found"; 502/503 when the catalog fails and no
     /// `original_title` was sent.
