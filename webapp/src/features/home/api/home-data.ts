@@ -80,7 +80,8 @@ export function leaderboardQuery(board: Leaderboard) {
           ? await api.GET('/reviews/users-by-aura', options)
           : await api.GET('/reviews/users-by-review-count', options);
       if (!data) throw new ApiError(response.status, error, 'Failed to load users');
-      return data.data.users;
+      // The review-count board also lists users without reviews; they are not "active".
+      return data.data.users.filter((user) => user.review_count > 0);
     },
     staleTime: HOME_STALE_TIME,
   });

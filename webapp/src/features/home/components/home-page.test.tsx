@@ -58,8 +58,10 @@ function answer(path: string, query: URLSearchParams): Reply {
     const review = makeReview({ id: 9, movie_id: 550, movie_name: 'Fight Club', content: 'x'.repeat(200), username: 'a_very_long_username_indeed' });
     return { status: 200, body: { success: true, data: { reviews: [review] } } };
   }
-  if (path === '/reviews/users-by-review-count')
-    return { status: 200, body: { success: true, data: { users: [user(3, 'QA_Reviewer', { review_count: 7 })] } } };
+  if (path === '/reviews/users-by-review-count') {
+    const users = [user(3, 'QA_Reviewer', { review_count: 7 }), user(8, 'lurker', { review_count: 0, average_rating: null })];
+    return { status: 200, body: { success: true, data: { users } } };
+  }
   if (path === '/reviews/users-by-aura')
     return { status: 200, body: { success: true, data: { users: [user(4, 'auraqueen', { aura: 12, aura_label: 'Positive' })] } } };
   if (path.startsWith('/favorites/status/')) return { status: 200, body: { success: true, data: [] } };
@@ -131,6 +133,8 @@ describe('HomePage', () => {
     expect(within(active).getByRole('link')).toHaveAttribute('href', '/profile/3');
     expect(active).toHaveTextContent('QA_Reviewer');
     expect(active).toHaveTextContent('7 reviews');
+    // Users without a review are not "active".
+    expect(within(region('Most Active Users')).getAllByTestId('user-card')).toHaveLength(1);
 
     const popular = await within(region('Popular Users')).findByTestId('user-card');
     expect(within(popular).getByRole('link')).toHaveAttribute('href', '/profile/4');
