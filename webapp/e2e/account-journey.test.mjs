@@ -1,5 +1,6 @@
 // The account journey in a real browser: sign up, log in, change the bio in Settings (with
-// the current-password dialog), log out, log in again and delete the account.
+// the current-password dialog), log out, log in again and delete the account; a tab still
+// holding the deleted account's session is told the session ended.
 // Run: BASE_URL=http://127.0.0.1:8080 npm run e2e   (screenshots in test-results/account/)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -170,7 +171,11 @@ describe('account journey', { skip: skip ?? false }, () => {
     await shot(page, 'settings-after-relogin');
   });
 
+  /** The session's token and user, kept to play a second tab after the account is gone. */
+  let oldSession = { token: '', user: '' };
+
   test('the user deletes the account', async () => {
+    oldSession = await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', user: localStorage.getItem('user') ?? '' }));
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
     await dialog.waitFor();
@@ -181,6 +186,23 @@ describe('account journey', { skip: skip ?? false }, () => {
     await page.getByRole('banner').getByRole('link', { name: 'Login / Sign In' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await shot(page, 'account-deleted');
+  });
+
+  test('a tab still holding the deleted account\'s session is told it ended, and offered the login', async () => {
+    await page.evaluate((session) => {
+      localStorage.setItem('token', session.token);
+      localStorage.setItem('user', session.user);
+    }, oldSession);
+    await page.goto(`${BASE_URL}/settings`);
+    const notice = page.getByRole('alert').filter({ hasText: 'Your session has ended. Please log in again.' });
+    await notice.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByText('Please log in to change your settings.').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    assert.equal(await notice.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login');
+    await shot(page, 'session-ended-notice');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
   });
 
   test('the deleted account can no longer log in', async () => {

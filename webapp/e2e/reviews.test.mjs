@@ -1,8 +1,9 @@
 // The reviews journey with two people in two browsers: a visitor reads a movie's reviews and
 // gets a login prompt; the author writes a review (empty text refused, 3 stars by default)
 // and cannot react to it; a second user reads it in full, likes it, and sees the like kept
-// after a reload; the author's profile then shows aura 1 "Mostly Positive"; a link to the
-// review scrolls to it; the author edits the rating in place and finally deletes the review.
+// after a reload; the home page lists it among the most recent reviews; the author's profile
+// then shows aura 1 "Mostly Positive"; a link to the review scrolls to it; the author edits
+// the rating in place and finally deletes the review.
 // Run: BASE_URL=http://127.0.0.1:8080 node --test e2e/reviews.test.mjs   (screenshots in test-results/reviews/)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -178,6 +179,20 @@ describe('reviews journey', { skip: skip ?? false }, () => {
     await again.waitFor();
     await again.getByRole('button', { name: /^Like/ }).and(reader.locator('[aria-pressed="true"]')).waitFor();
     assert.match(await again.getByRole('button', { name: /^Like/ }).innerText(), /\b1$/);
+  });
+
+  test('the home page shows popular movies, and the new review among the most recent', async () => {
+    await reader.goto(`${BASE_URL}/`);
+    const popular = reader.getByRole('region', { name: 'Popular Movies' });
+    await popular.getByTestId('movie-card').first().waitFor();
+    assert.ok((await popular.getByTestId('movie-card').count()) >= 1);
+    const recent = reader.getByRole('region', { name: 'Most Recent Reviews' });
+    const card = recent.locator(`a[href="/movie/${movieId}#review-${reviewId}"]`);
+    await card.waitFor();
+    const cardText = await card.innerText();
+    assert.ok(cardText.includes(movieTitle), cardText);
+    assert.ok(cardText.includes('A patient, luminous film'), cardText);
+    await shot(reader, 'home-recent-review');
   });
 
   test("the author's profile shows aura 1 \"Mostly Positive\" and the review", async () => {
