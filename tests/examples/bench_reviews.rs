@@ -81,6 +81,13 @@ async fn seed(url: &str) -> Result<()> {
     }
     pool.execute(tx_begin).await?;
 
+    // The server may already remember these movies (from its catalog); ours replace them.
+    let ids: Vec<String> = std::iter::once(MOVIE)
+        .chain(OTHER_MOVIES)
+        .map(|id| id.to_string())
+        .collect();
+    let forget = format!("DELETE FROM movies WHERE id IN ({})", ids.join(", "));
+    pool.execute(forget.as_str()).await?;
     insert_rows(
         &pool,
         "INSERT INTO movies (id, title, original_title, release_date, release_year, \
@@ -116,12 +123,13 @@ async fn seed(url: &str) -> Result<()> {
             1 + id % 5
         )
     });
-    // The others: users 1..=10000 on the other movies, a little older.
+    // The others: users 1..=10000 on the other movies, written over the same weeks (three
+    // between two reviews of movie 603), as on a live site.
     let other_reviews = (1..=OTHER_REVIEWS).map(|n| {
         let id = MOVIE_REVIEWS + n;
         let user = 1 + (n - 1) % USERS;
         let movie = OTHER_MOVIES[((n - 1) / USERS) as usize % OTHER_MOVIES.len()];
-        let at = base - n * 1_000;
+        let at = base + n * 20_000 + 7;
         format!(
             "({id}, {user}, {movie}, {}, 'Benchmark review {id}.', {at}, {at})",
             1 + n % 5
