@@ -170,6 +170,47 @@ on_both_backends!(
     }
 );
 
+on_both_backends!(
+    poster_urls_are_the_ones_the_server_serves_like_reviews_show,
+    |server| {
+        let (token, user_id) = server.register("aino", PASSWORD).await;
+        let (status, body) = server
+            .post(
+                "/api/favorites",
+                Some(&token),
+                json!({"movie_id": 155, "type": 2}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let (status, list) = server
+            .get(&format!("/api/favorites/user/{user_id}/2"), None)
+            .await;
+        assert_eq!(status, 200, "{list}");
+        let (status, movie) = server.get("/api/tmdb/155", None).await;
+        assert_eq!(status, 200, "{movie}");
+        for favorite in [&body["data"], &list["data"][0]] {
+            let poster = favorite["poster_url"].as_str().expect("a poster URL");
+            assert_eq!(poster, "/api/demo/poster/155.svg", "{favorite}");
+            assert_eq!(poster, movie["posterPath"], "the catalog's own URL");
+            // A path on this server: the browser fetches it from here.
+            let response = reqwest::get(server.url(poster))
+                .await
+                .expect("the poster is fetched");
+            assert_eq!(response.status().as_u16(), 200, "{poster}");
+            let content_type = response
+                .headers()
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned();
+            assert!(
+                content_type.starts_with("image/svg+xml"),
+                "{poster}: {content_type}"
+            );
+        }
+    }
+);
+
 on_both_backends!(a_double_click_stores_one_row, |server| {
     let (token, user_id) = server.register("aino", PASSWORD).await;
     for kind in [1, 2] {

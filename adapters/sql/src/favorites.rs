@@ -6,7 +6,8 @@
 //! `favorites_group_movie_key (group_id, movie_id) WHERE type = 3` keep each list free of
 //! duplicates; inserts use `ON CONFLICT DO NOTHING`, so two simultaneous identical adds
 //! leave one row and both callers see it. Titles and posters are copied onto the row; the
-//! rating is read from `movies` (what the movie store remembers), null when unknown.
+//! rating and the poster to show are read from `movies` (what the movie store remembers,
+//! as reviews read it), null when unknown.
 
 use async_trait::async_trait;
 use sqlx::any::AnyRow;
@@ -24,7 +25,8 @@ use crate::{Backend, SqlStore};
 
 /// The columns [`favorite_from_row`] reads, from `favorites f LEFT JOIN movies m`.
 const FAVORITE_COLUMNS: &str = "f.id, f.user_id, f.movie_id, f.type, f.group_id, \
-     f.original_title, f.release_year, f.poster_path, f.created_at, m.vote_average";
+     f.original_title, f.release_year, f.poster_path, f.created_at, m.vote_average, \
+     m.id AS remembered_id, m.poster_path AS remembered_poster";
 
 const FROM_FAVORITES: &str = "favorites f LEFT JOIN movies m ON m.id = f.movie_id";
 
@@ -71,6 +73,13 @@ fn favorite_from_row(row: &AnyRow) -> Result<Favorite, StoreError> {
             .map_err(store_error)?
             .and_then(|year| i32::try_from(year).ok()),
         poster_path: row.try_get("poster_path").map_err(store_error)?,
+        remembered_poster: match row
+            .try_get::<Option<i64>, _>("remembered_id")
+            .map_err(store_error)?
+        {
+            Some(_) => Some(row.try_get("remembered_poster").map_err(store_error)?),
+            None => None,
+        },
         rating: row.try_get("vote_average").map_err(store_error)?,
         created_at: from_millis(get_i64("created_at")?)?,
     })

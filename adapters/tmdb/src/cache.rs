@@ -648,4 +648,8 @@ impl MovieCatalog for CachingCatalog {
     async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
         Ok(self.now_playing_cached(page).await?.value)
     }
+
+    fn list_poster_url(&self, tmdb_path: &str) -> Option<String> {
+        self.inner.list_poster_url(tmdb_path)
+    }
 }

@@ -352,6 +352,10 @@ impl MovieCatalog for TmdbCatalog {
         self.page("/movie/now_playing", self.with_region(params), page)
             .await
     }
+
+    fn list_poster_url(&self, tmdb_path: &str) -> Option<String> {
+        self.images.list_poster(Some(tmdb_path))
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +374,18 @@ mod tests {
             HeaderValue::from_static("Wed, 21 Oct 2015 07:28:00 GMT"),
         );
         assert_eq!(retry_after(&headers), None);
+    }
+
+    #[test]
+    fn poster_paths_become_list_poster_urls_on_the_configured_host() {
+        let mut config = TmdbConfig::new(TmdbCredentials::ApiKey("k".into()));
+        config.image_base = "http://img.local/t/p/".into();
+        let tmdb = TmdbCatalog::new(config).expect("client");
+        let catalog = crate::CachingCatalog::uncached(std::sync::Arc::new(tmdb));
+        assert_eq!(
+            catalog.list_poster_url("/abc123.jpg").as_deref(),
+            Some("http://img.local/t/p/w342/abc123.jpg")
+        );
     }
 
     #[test]

@@ -96,9 +96,6 @@ impl<'de> Deserialize<'de> for FavoriteKind {
 // Entries
 // ---------------------------------------------------------------------------------------
 
-/// Where poster paths (`/abc.jpg`) of the movie catalog are served, in the list size.
-pub const POSTER_BASE_URL: &str = "https://image.tmdb.org/t/p/w342";
-
 /// One list of saved movies: whose it is and which kind. Personal lists belong to a user;
 /// group favorites to a group (whoever of its owner and moderators added them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -182,19 +179,6 @@ pub fn parse_movie_id(raw: i64, field: &'static str) -> Result<MovieId, Error> {
     }
 }
 
-/// The full URL of a stored poster: URLs as they are, catalog paths under
-/// [`POSTER_BASE_URL`].
-pub fn poster_url(poster_path: Option<&str>) -> Option<String> {
-    let path = poster_path?.trim();
-    if path.is_empty() {
-        None
-    } else if path.starts_with('/') {
-        Some(format!("{POSTER_BASE_URL}{path}"))
-    } else {
-        Some(path.to_owned())
-    }
-}
-
 /// An entry about to be stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewFavorite {
@@ -219,14 +203,25 @@ pub struct Favorite {
     pub original_title: String,
     pub release_year: Option<i32>,
     pub poster_path: Option<String>,
+    /// The poster URL the movie store remembers for this movie, as the catalog built it
+    /// (`Some(None)`: remembered, without a poster); `None` when it is not remembered.
+    pub remembered_poster: Option<Option<String>>,
     /// The movie's rating on a 0–10 scale, when the movie store knows it.
     pub rating: Option<f64>,
     pub created_at: DateTime<Utc>,
 }
 
 impl Favorite {
+    /// The poster to show: the remembered movie's, as reviews show it; else the stored
+    /// one, which the catalog built (or which is one of our own poster URLs). A bare TMDB
+    /// path of an old row has no URL of its own and shows no poster rather than a broken one.
     pub fn poster_url(&self) -> Option<String> {
-        poster_url(self.poster_path.as_deref())
+        match &self.remembered_poster {
+            Some(remembered) => remembered.clone(),
+            None => self.poster_path.clone().filter(|stored| {
+                !matches!(ClientPoster::parse(stored), Some(ClientPoster::Tmdb(_)))
+            }),
+        }
     }
 }
 
@@ -346,17 +341,44 @@ mod entry_tests {
     }
 
     #[test]
-    fn poster_urls_are_complete() {
-        assert_eq!(
-            poster_url(Some("/abc.jpg")).as_deref(),
-            Some("https://image.tmdb.org/t/p/w342/abc.jpg")
-        );
-        assert_eq!(
-            poster_url(Some("https://x/y.jpg")).as_deref(),
-            Some("https://x/y.jpg")
-        );
-        assert_eq!(poster_url(Some("")), None);
-        assert_eq!(poster_url(None), None);
+    fn poster_urls_are_the_remembered_movies_else_the_stored_ones() {
+        let entry = |stored: Option<&str>, remembered: Option<Option<&str>>| Favorite {
+            id: 1,
+            list: FavoriteList::Favorites(UserId(1)),
+            movie_id: MovieId(155),
+            added_by: UserId(1),
+            original_title: "The Dark Knight".into(),
+            release_year: Some(2008),
+            poster_path: stored.map(str::to_owned),
+            remembered_poster: remembered.map(|p| p.map(str::to_owned)),
+            rating: None,
+            created_at: DateTime::<Utc>::UNIX_EPOCH,
+        };
+        let demo = "/api/demo/poster/155.svg";
+        let tmdb = "https://image.tmdb.org/t/p/w342/qJ2tW6WMUDux911r6m7haRef0WH.jpg";
+        // (stored, remembered, shown)
+        type Case<'a> = (Option<&'a str>, Option<Option<&'a str>>, Option<&'a str>);
+        let cases: [Case; 8] = [
+            (Some(demo), Some(Some(demo)), Some(demo)),
+            (
+                Some("https://evil.example/x.png"),
+                Some(Some(demo)),
+                Some(demo),
+            ),
+            (Some(tmdb), Some(None), None),
+            (Some(demo), None, Some(demo)),
+            (Some(tmdb), None, Some(tmdb)),
+            (Some("/qJ2tW6WMUDux911r6m7haRef0WH.jpg"), None, None),
+            (None, None, None),
+            (None, Some(Some(tmdb)), Some(tmdb)),
+        ];
+        for (stored, remembered, shown) in cases {
+            assert_eq!(
+                entry(stored, remembered).poster_url().as_deref(),
+                shown,
+                "{stored:?} {remembered:?}"
+            );
+        }
     }
 
     #[test]

@@ -69,4 +69,13 @@ pub trait MovieCatalog: Send + Sync {
     /// # Errors
     /// `Upstream` when the source fails.
     async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error>;
+
+    /// The list-size poster URL for a TMDB image path (`/abc123.jpg`), built the way this
+    /// catalog builds the `poster_path` of its list items (so with its configured image
+    /// host); `None` when it serves no TMDB images (the offline demo). Needs no network:
+    /// it also answers while the catalog is unreachable.
+    fn list_poster_url(&self, tmdb_path: &str) -> Option<String> {
+        let _ = tmdb_path;
+        None
+    }
 }

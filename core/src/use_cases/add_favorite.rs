@@ -327,14 +327,22 @@ mod tests {
 
         // Only a TMDB path or one of our posters is kept from the client; other posters
         // are dropped, not refused.
+        // A TMDB path becomes a URL the way the catalog builds its own.
         for (sent, kept) in [
             ("https://evil.example/x.png", None),
-            ("/abc123.jpg", Some("/abc123.jpg")),
+            (
+                "/abc123.jpg",
+                Some("https://images.example/w342/abc123.jpg"),
+            ),
             ("/api/demo/poster/155.svg", Some("/api/demo/poster/155.svg")),
         ] {
             let mut ports = Ports::new();
             stores_anything(&mut ports);
             ports.movies.expect_find_movies().returning(|_| Ok(vec![]));
+            ports
+                .catalog
+                .expect_list_poster_url()
+                .returning(|path| Some(format!("https://images.example/w342{path}")));
             ports
                 .catalog
                 .expect_details()

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::domain::favorite::{ClientFacts, MovieFacts};
+use crate::domain::favorite::{ClientFacts, ClientPoster, MovieFacts};
 use crate::domain::membership::Role;
 use crate::domain::movie::movie_not_found;
 use crate::domain::permissions::viewer_role;
@@ -77,7 +77,10 @@ impl Favorites {
                 Ok(MovieFacts {
                     original_title: given.original_title,
                     release_year: given.release_year,
-                    poster_path: given.poster.map(|poster| poster.as_str().to_owned()),
+                    poster_path: given.poster.and_then(|poster| match poster {
+                        ClientPoster::Tmdb(path) => self.catalog.list_poster_url(&path),
+                        ClientPoster::Own(url) => Some(url),
+                    }),
                 })
             }
             Err(err) => Err(err),
@@ -157,6 +160,7 @@ pub(crate) mod testing {
             original_title: "Fight Club".to_owned(),
             release_year: Some(1999),
             poster_path: Some("/fc.jpg".to_owned()),
+            remembered_poster: None,
             rating: None,
             created_at: now(),
         }

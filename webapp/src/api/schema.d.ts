@@ -588,8 +588,8 @@ export interface components {
              */
             release_year?: number;
             /**
-             * @description A TMDB image path (`/abc123.jpg`) or one of this server's poster URLs
-             *     (`/api/demo/poster/155.svg`); anything else is ignored (stored as `null`).
+             * @description A TMDB image path (`/abc123.jpg`) or one of this server's own poster URLs;
+             *     anything else is ignored (stored as `null`).
              */
             poster_path?: string;
             /** @description Used when `poster_path` is left out or ignored; the same rules. */
@@ -702,9 +702,16 @@ export interface components {
             original_title: string;
             /** Format: int32 */
             release_year: number | null;
-            /** @description The poster as stored: a full URL or a TMDB path (`/abc.jpg`); `null` without one. */
+            /**
+             * @description The poster as stored: the catalog's URL when the entry was added (older entries
+             *     may hold a bare TMDB path, `/abc.jpg`); `null` without one.
+             */
             poster_path: string | null;
-            /** @description The poster as a full URL, or `null`. */
+            /**
+             * @description The poster to show, as reviews show it: the URL the movie store remembers (a path
+             *     on this server for the demo catalog's posters), else the stored one; `null`
+             *     without one.
+             */
             poster_url: string | null;
             /**
              * Format: double

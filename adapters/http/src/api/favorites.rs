@@ -38,9 +38,12 @@ pub struct Favorite {
     /// The movie's original title (`""` when unknown).
     pub original_title: String,
     pub release_year: Nullable<i32>,
-    /// The poster as stored: a full URL or a TMDB path (`/abc.jpg`); `null` without one.
+    /// The poster as stored: the catalog's URL when the entry was added (older entries
+    /// may hold a bare TMDB path, `/abc.jpg`); `null` without one.
     pub poster_path: Nullable<String>,
-    /// The poster as a full URL, or `null`.
+    /// The poster to show, as reviews show it: the URL the movie store remembers (a path
+    /// on this server for the demo catalog's posters), else the stored one; `null`
+    /// without one.
     pub poster_url: Nullable<String>,
     /// The movie's rating on a 0–10 scale (TMDB's vote average, as the movie store
     /// remembers it); `null` when unknown. Named for the original clients.
@@ -86,8 +89,8 @@ pub struct AddFavoriteRequest {
     pub original_title: Option<String>,
     /// 1870–2100.
     pub release_year: Option<i64>,
-    /// A TMDB image path (`/abc123.jpg`) or one of this server's poster URLs
-    /// (`/api/demo/poster/155.svg`); anything else is ignored (stored as `null`).
+    /// A TMDB image path (`/abc123.jpg`) or one of this server's own poster URLs;
+    /// anything else is ignored (stored as `null`).
     pub poster_path: Option<String>,
     /// Used when `poster_path` is left out or ignored; the same rules.
     pub poster_url: Option<String>,

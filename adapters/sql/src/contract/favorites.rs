@@ -36,7 +36,7 @@ pub async fn favorites_are_stored_once_per_list_and_read_back_whole(store: SqlSt
     sqlx::query(
         "INSERT INTO movies (id, title, original_title, release_date, release_year, \
          poster_path, vote_average, updated_at) VALUES (550, 'Fight Club', 'Fight Club', \
-         '1999-10-15', 1999, NULL, 8.4, 0)",
+         '1999-10-15', 1999, '/api/demo/poster/550.svg', 8.4, 0)",
     )
     .execute(store.pool())
     .await
@@ -55,6 +55,11 @@ pub async fn favorites_are_stored_once_per_list_and_read_back_whole(store: SqlSt
         stored.rating,
         Some(8.4),
         "the rating comes from the movie store"
+    );
+    assert_eq!(
+        stored.remembered_poster,
+        Some(Some("/api/demo/poster/550.svg".to_owned())),
+        "so does the poster to show"
     );
 
     // Again, even with other details: the entry already there is kept untouched.
@@ -83,7 +88,7 @@ pub async fn favorites_are_stored_once_per_list_and_read_back_whole(store: SqlSt
         .await
         .expect("find");
     assert!(missing.is_none());
-    // Unknown movies have no rating, not an error.
+    // Unknown movies have no rating and no remembered poster, not an error.
     let (_, _) = add(
         &store,
         &entry(FavoriteList::Favorites(aino.id), 13, aino.id, 7),
@@ -95,6 +100,7 @@ pub async fn favorites_are_stored_once_per_list_and_read_back_whole(store: SqlSt
         .expect("find")
         .expect("there");
     assert_eq!(thirteen.rating, None);
+    assert_eq!(thirteen.remembered_poster, None);
 }
 
 pub async fn simultaneous_identical_adds_leave_one_row(store: SqlStore) {
