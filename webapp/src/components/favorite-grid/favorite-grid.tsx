@@ -8,15 +8,16 @@ import styles from './favorite-grid.module.css';
 const IMAGE_BASE = 'https://image.tmdb.org/t/p/w300';
 
 /**
- * The poster to show. `poster_path` is what the client stored (our server's full or
- * `/api/...` URL, or a bare TMDB path shown at width 300); `poster_url` is the fallback.
+ * The poster to show: the server's `poster_url` (the movie catalog's poster, as reviews
+ * show it). Only an old entry without one that holds a bare TMDB path (`/abc.jpg`) is
+ * shown from TMDB at width 300; a `poster_path` URL is never used on its own, since a
+ * client may once have stored any URL there.
  */
 export function posterSrc(item: Pick<Favorite, 'poster_url' | 'poster_path'>): string | null {
-  const path = item.poster_path;
-  if (path && (/^https?:\/\//.test(path) || path.startsWith('/api/'))) return path;
-  if (path && path.startsWith('/')) return `${IMAGE_BASE}${path}`;
   const url = item.poster_url;
   if (url && (/^https?:\/\//.test(url) || url.startsWith('/api/'))) return url;
+  const path = item.poster_path;
+  if (path && /^\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|webp|svg)$/.test(path)) return `${IMAGE_BASE}${path}`;
   return null;
 }
 
