@@ -658,3 +658,26 @@ on_both_backends!(a_user_toggling_fast_leaves_counts_equal_to_rows, |server| {
     assert_eq!(shown["interactions"].as_array().map(Vec::len), Some(1));
     assert_eq!(profile(&server, author_id).await["total_likes"], 1);
 });
+
+on_both_backends!(a_dead_token_is_401_on_review_reads, |server| {
+    let (token, me) = server.register("aino", PASSWORD).await;
+    let id = write(&server, &token, MATRIX, 4).await;
+    let movie = format!("/api/reviews/movie/{MATRIX}");
+    let (status, body) = server.get(&movie, None).await;
+    assert_eq!(status, 200, "visitors read reviews: {body}");
+    assert_eq!(body["data"]["reviews"][0]["id"], id);
+    let (status, body) = server.get(&movie, Some("garbage")).await;
+    assert_error(status, &body, 401, "invalid_token");
+    let (status, body) = server.get(&movie, Some(&token)).await;
+    assert_eq!(status, 200, "{body}");
+    for path in [
+        format!("/api/reviews/user/{me}"),
+        "/api/reviews/recent".to_owned(),
+        format!("/api/reviews/{id}"),
+    ] {
+        let (status, body) = server.get(&path, Some("garbage")).await;
+        assert_error(status, &body, 401, "invalid_token");
+        let (status, body) = server.get(&path, None).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+});

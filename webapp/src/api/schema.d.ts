@@ -133,7 +133,8 @@ export interface paths {
         /**
          * A movie's reviews
          * @description Newest first, with the movie's statistics. `limit` 1..100 (default 20), then
-         *     `offset` or `cursor`. Errors: 400 `invalid_parameter`.
+         *     `offset` or `cursor`. Errors: 400 `invalid_parameter`; 401 for a token that is
+         *     sent but not valid.
          */
         get: operations["listMovieReviews"];
         put?: never;
@@ -154,7 +155,7 @@ export interface paths {
         /**
          * A user's reviews
          * @description Newest first. `limit` 1..100 (default 20), then `offset` or `cursor`. Errors: 400
-         *     `invalid_parameter`.
+         *     `invalid_parameter`; 401 for a token that is sent but not valid.
          */
         get: operations["listUserReviews"];
         put?: never;
@@ -174,7 +175,8 @@ export interface paths {
         };
         /**
          * The newest reviews
-         * @description `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`.
+         * @description `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`; 401 for a token that
+         *     is sent but not valid.
          */
         get: operations["listRecentReviews"];
         put?: never;
@@ -257,7 +259,7 @@ export interface paths {
         };
         /**
          * One review
-         * @description Errors: 404 `review_not_found`.
+         * @description Errors: 401 for a token that is sent but not valid; 404 `review_not_found`.
          */
         get: operations["getReview"];
         /**

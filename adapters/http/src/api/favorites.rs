@@ -5,10 +5,9 @@
 //! so a toggle clicked twice or a retried request never shows an error.
 
 use poem::web::Data;
-use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use leffaseura_core::domain::favorite::{Favorite as CoreFavorite, FavoriteStatus};
 use leffaseura_core::domain::paging::Paged;
@@ -16,7 +15,7 @@ use leffaseura_core::domain::user::User;
 use leffaseura_core::use_cases::AddFavorite;
 
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
-use crate::auth::BearerAuth;
+use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -198,42 +197,6 @@ pub enum FavoriteStatusResponse {
     Ok(Json<FavoriteStatusBody>),
 }
 
-/// A session token when there is one: operations open to visitors that answer more to
-/// users. A token that is sent but not valid is still a 401.
-#[derive(SecurityScheme)]
-pub enum OptionalAuth {
-    Bearer(BearerAuth),
-    #[oai(fallback)]
-    Anonymous,
-}
-
-/// The caller, if logged in. The fallback also catches a bad token; re-checking it here
-/// turns that into its 401 instead of silently treating the caller as a visitor.
-async fn viewer(
-    state: &AppState,
-    auth: OptionalAuth,
-    req: &Request,
-) -> Result<Option<User>, ApiError> {
-    match auth {
-        OptionalAuth::Bearer(BearerAuth(user)) => Ok(Some(user)),
-        OptionalAuth::Anonymous => match req.headers().get(poem::http::header::AUTHORIZATION) {
-            None => Ok(None),
-            Some(value) => {
-                let token = value
-                    .to_str()
-                    .ok()
-                    .and_then(|v| {
-                        v.strip_prefix("Bearer ")
-                            .or_else(|| v.strip_prefix("bearer "))
-                    })
-                    .unwrap_or_default()
-                    .trim();
-                Ok(Some(state.accounts.authenticate(token).await?))
-            }
-        },
-    }
-}
-
 /// `/favorites` operations.
 pub struct FavoritesApi;
 
@@ -359,12 +322,10 @@ impl FavoritesApi {
         method = "get",
         operation_id = "listUserFavorites"
     )]
-    #[allow(clippy::too_many_arguments)] // one per request part, as poem-openapi wants
     async fn list_user_favorites(
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        req: &Request,
         #[oai(name = "userId")] user_id: Path<i64>,
         /// 1 watchlist, 2 favorite.
         #[oai(name = "type")]
@@ -374,10 +335,9 @@ impl FavoritesApi {
         /// Default 0.
         offset: Query<Option<i64>>,
     ) -> Result<FavoriteListResponse, ApiError> {
-        let viewer = viewer(&state, auth, req).await?;
         let page = state
             .favorites
-            .list_user_favorites(viewer.as_ref(), user_id.0, kind.0, limit.0, offset.0)
+            .list_user_favorites(auth.user(), user_id.0, kind.0, limit.0, offset.0)
             .await?;
         Ok(FavoriteListResponse::Ok(Json(page.into())))
     }
@@ -422,15 +382,10 @@ impl FavoritesApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        req: &Request,
         /// Comma-separated TMDB ids.
         ids: Path<String>,
     ) -> Result<FavoriteStatusResponse, ApiError> {
-        let viewer = viewer(&state, auth, req).await?;
-        let statuses = state
-            .favorites
-            .favorite_status(viewer.as_ref(), &ids.0)
-            .await?;
+        let statuses = state.favorites.favorite_status(auth.user(), &ids.0).await?;
         Ok(FavoriteStatusResponse::Ok(Json(FavoriteStatusBody {
             success: true,
             data: statuses

@@ -4,7 +4,7 @@
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Enum, Object, OpenApi, SecurityScheme};
+use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use leffaseura_core::domain::review::{
     Interaction as CoreInteraction, ReactionKind, Review as CoreReview, ReviewPage,
@@ -16,28 +16,9 @@ use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
 use crate::api::users::User;
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
-use crate::auth::BearerAuth;
+use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// A bearer token when the caller sends one; reads work without. With a valid token,
-/// reviews carry the caller's own reaction in `my_interaction`; a missing, invalid or
-/// expired token reads as anonymous (`my_interaction` null), never as an error.
-#[derive(SecurityScheme)]
-pub enum OptionalAuth {
-    Bearer(BearerAuth),
-    #[oai(fallback)]
-    Anonymous,
-}
-
-impl OptionalAuth {
-    fn viewer(&self) -> Option<UserId> {
-        match self {
-            Self::Bearer(auth) => Some(auth.0.id),
-            Self::Anonymous => None,
-        }
-    }
-}
 
 /// A reaction to a review.
 #[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -436,7 +417,8 @@ impl ReviewsApi {
     /// A movie's reviews
     ///
     /// Newest first, with the movie's statistics. `limit` 1..100 (default 20), then
-    /// `offset` or `cursor`. Errors: 400 `invalid_parameter`.
+    /// `offset` or `cursor`. Errors: 400 `invalid_parameter`; 401 for a token that is
+    /// sent but not valid.
     #[oai(
         path = "/reviews/movie/:movie_id",
         method = "get",
@@ -488,7 +470,7 @@ impl ReviewsApi {
     /// A user's reviews
     ///
     /// Newest first. `limit` 1..100 (default 20), then `offset` or `cursor`. Errors: 400
-    /// `invalid_parameter`.
+    /// `invalid_parameter`; 401 for a token that is sent but not valid.
     #[oai(
         path = "/reviews/user/:user_id",
         method = "get",
@@ -520,7 +502,8 @@ impl ReviewsApi {
 
     /// The newest reviews
     ///
-    /// `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`.
+    /// `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`; 401 for a token that
+    /// is sent but not valid.
     #[oai(
         path = "/reviews/recent",
         method = "get",
@@ -615,7 +598,7 @@ impl ReviewsApi {
 
     /// One review
     ///
-    /// Errors: 404 `review_not_found`.
+    /// Errors: 401 for a token that is sent but not valid; 404 `review_not_found`.
     #[oai(path = "/reviews/:id", method = "get", operation_id = "getReview")]
     async fn get(
         &self,
