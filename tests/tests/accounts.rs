@@ -3,18 +3,7 @@
 mod support;
 
 use serde_json::json;
-
-const PASSWORD: &str = "correct horse";
-
-fn assert_error(status: u16, body: &serde_json::Value, expected_status: u16, code: &str) {
-    assert_eq!(status, expected_status, "{body}");
-    assert_eq!(body["success"], false, "{body}");
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        body["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{body}"
-    );
-}
+use support::{assert_error, PASSWORD};
 
 on_both_backends!(
     a_new_account_starts_with_zero_stats_and_a_working_token,

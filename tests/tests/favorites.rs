@@ -5,19 +5,9 @@
 mod support;
 
 use serde_json::{json, Value};
+use support::{assert_error, content_type, PASSWORD};
 
-const PASSWORD: &str = "correct horse";
 const NO_GROUP_RIGHTS: &str = "You don\u{2019}t have permission to add favorites for this group.";
-
-fn assert_error(status: u16, body: &Value, expected_status: u16, code: &str) {
-    assert_eq!(status, expected_status, "{body}");
-    assert_eq!(body["success"], false, "{body}");
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        body["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{body}"
-    );
-}
 
 fn movie_ids(list: &Value) -> Vec<i64> {
     list["data"]
@@ -193,16 +183,9 @@ on_both_backends!(
             assert_eq!(poster, "/api/demo/poster/155.svg", "{favorite}");
             assert_eq!(poster, movie["posterPath"], "the catalog's own URL");
             // A path on this server: the browser fetches it from here.
-            let response = reqwest::get(server.url(poster))
-                .await
-                .expect("the poster is fetched");
+            let response = server.fetch(poster).await;
             assert_eq!(response.status().as_u16(), 200, "{poster}");
-            let content_type = response
-                .headers()
-                .get("content-type")
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_owned();
+            let content_type = content_type(&response);
             assert!(
                 content_type.starts_with("image/svg+xml"),
                 "{poster}: {content_type}"

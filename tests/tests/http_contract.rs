@@ -91,19 +91,9 @@ async fn bodies_over_one_megabyte_are_413() {
 #[tokio::test]
 async fn health_and_readiness_answer() {
     let server = server().await;
-    let response = server
-        .client
-        .get(server.url("/healthz"))
-        .send()
-        .await
-        .unwrap();
+    let response = server.fetch("/healthz").await;
     assert_eq!(response.status().as_u16(), 200);
-    let response = server
-        .client
-        .get(server.url("/readyz"))
-        .send()
-        .await
-        .unwrap();
+    let response = server.fetch("/readyz").await;
     assert_eq!(response.status().as_u16(), 200);
 }
 
@@ -113,11 +103,6 @@ async fn the_openapi_spec_and_docs_are_served() {
     let (status, spec) = server.get("/api/openapi.json", None).await;
     assert_eq!(status, 200);
     assert!(spec["paths"]["/users/register"].is_object(), "{spec}");
-    let response = server
-        .client
-        .get(server.url("/api/docs"))
-        .send()
-        .await
-        .unwrap();
+    let response = server.fetch("/api/docs").await;
     assert_eq!(response.status().as_u16(), 200);
 }

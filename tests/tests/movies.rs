@@ -11,28 +11,14 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use fake_tmdb::FakeTmdb;
+use support::{assert_error, content_type};
 
 const API_KEY: &str = "0123456789abcdef0123456789abcdef";
 const IMAGES: &str = "https://image.tmdb.org/t/p";
 
-fn assert_error(status: u16, body: &Value, expected_status: u16, code: &str) {
-    assert_eq!(status, expected_status, "{body}");
-    assert_eq!(body["success"], false, "{body}");
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        body["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{body}"
-    );
-}
-
 /// GET with the headers kept: (status, X-Cache, JSON body).
 async fn get_raw(server: &support::TestServer, path: &str) -> (u16, Option<String>, Value) {
-    let response = server
-        .client
-        .get(server.url(path))
-        .send()
-        .await
-        .unwrap_or_else(|err| panic!("GET {path}: {err}"));
+    let response = server.fetch(path).await;
     let status = response.status().as_u16();
     let cache = response
         .headers()
@@ -95,18 +81,9 @@ on_both_backends!(the_demo_catalog_answers_every_movie_call, |server| {
     assert!(has_genre(matrix, 878), "{matrix}");
     let poster = matrix["posterPath"].as_str().expect("a placeholder poster");
     assert!(poster.ends_with("/603.svg"), "{poster}");
-    let svg = server
-        .client
-        .get(server.url(poster))
-        .send()
-        .await
-        .expect("poster");
+    let svg = server.fetch(poster).await;
     assert_eq!(svg.status().as_u16(), 200);
-    assert!(svg
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("image/svg+xml")));
+    assert!(content_type(&svg).starts_with("image/svg+xml"));
 
     // Genres: all 19 of TMDB's.
     let (status, body) = server.get("/api/v1/tmdb/genres", None).await;

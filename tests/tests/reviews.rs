@@ -5,22 +5,12 @@
 mod support;
 
 use serde_json::{json, Value};
+use support::{assert_error, PASSWORD};
 
-const PASSWORD: &str = "correct horse";
 const MATRIX: i64 = 603;
 const FIGHT_CLUB: i64 = 550;
 const PULP_FICTION: i64 = 680;
 const UNKNOWN_MOVIE: i64 = 999_999_999;
-
-fn assert_error(status: u16, body: &Value, expected_status: u16, code: &str) {
-    assert_eq!(status, expected_status, "{body}");
-    assert_eq!(body["success"], false, "{body}");
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        body["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{body}"
-    );
-}
 
 /// Writes a review and returns its id.
 async fn write(server: &support::TestServer, token: &str, movie: i64, rating: i64) -> i64 {

@@ -11,6 +11,30 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
+/// The password of every user the black-box tests register.
+pub const PASSWORD: &str = "correct horse";
+
+/// Asserts an error answer: the status, and the JSON error body of API.md
+/// (`success: false`, the `code`, a non-empty `message`).
+pub fn assert_error(status: u16, body: &Value, expected_status: u16, code: &str) {
+    assert_eq!(status, expected_status, "{body}");
+    assert_eq!(body["success"], false, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
+
+/// The `Content-Type` of a response (`""` without one).
+pub fn content_type(response: &reqwest::Response) -> &str {
+    response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+}
+
 /// Which database the server under test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -215,6 +239,15 @@ impl TestServer {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
+    }
+
+    /// A GET without a token, answered raw: for headers and bodies that are not JSON.
+    pub async fn fetch(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .unwrap_or_else(|err| panic!("GET {path}: {err}"))
     }
 
     /// Sends a request with an optional bearer token and JSON body; returns status and body
