@@ -753,19 +753,23 @@ export interface components {
         };
         /**
          * FavoritePagination
-         * @description Where a window of a list lies in the whole list.
+         * @description Where a window of a list lies in the whole list (for type 2, `total` is the profile's
+         *     favorites count).
          */
         FavoritePagination: {
             /**
              * Format: int64
-             * @description Entries in the whole list (the profile's favorites count for type 2).
+             * @description Items in the whole list.
              */
             total: number;
             /** Format: int64 */
             limit: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Items skipped before this window.
+             */
             offset: number;
-            /** @description Whether entries follow this window. */
+            /** @description Whether items follow this window. */
             hasMore: boolean;
         };
         /**
@@ -1091,22 +1095,22 @@ export interface components {
         /**
          * ReviewPagination
          * @description Where a page of a review list sits. Page by `offset`, or — cheaper for deep pages —
-         *     pass `nextCursor` back as `cursor`.
+         *     pass `nextCursor` back as `cursor` (`offset` is then 0).
          */
         ReviewPagination: {
             /**
              * Format: int64
-             * @description All reviews of the list.
+             * @description Items in the whole list.
              */
             total: number;
             /** Format: int64 */
             limit: number;
             /**
              * Format: int64
-             * @description Reviews skipped before this page (0 when paging by cursor).
+             * @description Items skipped before this window.
              */
             offset: number;
-            /** @description More reviews after this page. */
+            /** @description Whether items follow this window. */
             hasMore: boolean;
             /** @description The `cursor` of the next page; `null` on the last one. */
             nextCursor: string | null;

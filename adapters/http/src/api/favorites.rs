@@ -14,6 +14,7 @@ use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::user::User;
 use leffaseura_core::use_cases::AddFavorite;
 
+use crate::api::paging::PageWindow;
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
@@ -95,16 +96,12 @@ pub struct AddFavoriteRequest {
     pub poster_url: Option<String>,
 }
 
-/// Where a window of a list lies in the whole list.
+/// Where a window of a list lies in the whole list (for type 2, `total` is the profile's
+/// favorites count).
 #[derive(Object, Debug, Clone, PartialEq, Eq)]
 pub struct FavoritePagination {
-    /// Entries in the whole list (the profile's favorites count for type 2).
-    pub total: i64,
-    pub limit: i64,
-    pub offset: i64,
-    /// Whether entries follow this window.
-    #[oai(rename = "hasMore")]
-    pub has_more: bool,
+    #[oai(flatten)]
+    pub window: PageWindow,
 }
 
 /// One saved movie.
@@ -127,10 +124,7 @@ pub struct FavoriteListBody {
 impl From<Paged<CoreFavorite>> for FavoriteListBody {
     fn from(page: Paged<CoreFavorite>) -> Self {
         let pagination = FavoritePagination {
-            total: page.total,
-            limit: page.limit,
-            offset: page.offset,
-            has_more: page.has_more(),
+            window: (&page).into(),
         };
         Self {
             success: true,

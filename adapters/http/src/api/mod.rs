@@ -5,6 +5,7 @@ pub mod favorites;
 pub mod json_body;
 pub mod movies;
 pub mod nullable;
+pub mod paging;
 pub mod reviews;
 pub mod timestamp;
 pub mod users;

@@ -11,9 +11,9 @@ use leffaseura_core::domain::review::{
     INTERACTIONS_SHOWN,
 };
 use leffaseura_core::domain::user::UserProfile;
-use leffaseura_core::use_cases::ListPage;
 use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
+use crate::api::paging::{list_page, PageWindow};
 use crate::api::users::User;
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, OptionalAuth};
@@ -124,18 +124,12 @@ fn reviews(items: &[CoreReview]) -> Vec<Review> {
 }
 
 /// Where a page of a review list sits. Page by `offset`, or — cheaper for deep pages —
-/// pass `nextCursor` back as `cursor`.
+/// pass `nextCursor` back as `cursor` (`offset` is then 0).
 #[derive(Object, Debug, Clone)]
 #[oai(rename = "ReviewPagination")]
 pub struct Pagination {
-    /// All reviews of the list.
-    pub total: i64,
-    pub limit: i64,
-    /// Reviews skipped before this page (0 when paging by cursor).
-    pub offset: i64,
-    /// More reviews after this page.
-    #[oai(rename = "hasMore")]
-    pub has_more: bool,
+    #[oai(flatten)]
+    pub window: PageWindow,
     /// The `cursor` of the next page; `null` on the last one.
     #[oai(rename = "nextCursor")]
     pub next_cursor: Nullable<String>,
@@ -144,10 +138,7 @@ pub struct Pagination {
 impl From<&ReviewPage> for Pagination {
     fn from(page: &ReviewPage) -> Self {
         Self {
-            total: page.total,
-            limit: page.limit,
-            offset: page.offset,
-            has_more: page.has_more,
+            window: page.into(),
             next_cursor: page.next_cursor().map(|c| c.encode()).into(),
         }
     }
@@ -365,18 +356,6 @@ fn review_page(page: &ReviewPage) -> ReviewPageResponse {
             pagination: page.into(),
         },
     }))
-}
-
-fn list_page<'a>(
-    limit: &Query<Option<i64>>,
-    offset: &Query<Option<i64>>,
-    cursor: &'a Query<Option<String>>,
-) -> ListPage<'a> {
-    ListPage {
-        limit: limit.0,
-        offset: offset.0,
-        cursor: cursor.0.as_deref(),
-    }
 }
 
 fn leaderboard(users: &[UserProfile]) -> LeaderboardResponse {
