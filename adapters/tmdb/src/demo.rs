@@ -28,28 +28,8 @@ const NOW_PLAYING_COUNT: usize = 20;
 /// for one name across films.
 const PERSON_ID_BASE: i64 = 1_000_000_000_000;
 
-/// TMDB's 19 movie genres in English (format notes §4).
-pub const GENRES: [(i64, &str); 19] = [
-    (28, "Action"),
-    (12, "Adventure"),
-    (16, "Animation"),
-    (35, "Comedy"),
-    (80, "Crime"),
-    (99, "Documentary"),
-    (18, "Drama"),
-    (10751, "Family"),
-    (14, "Fantasy"),
-    (36, "History"),
-    (27, "Horror"),
-    (10402, "Music"),
-    (9648, "Mystery"),
-    (10749, "Romance"),
-    (878, "Science Fiction"),
-    (10770, "TV Movie"),
-    (53, "Thriller"),
-    (10752, "War"),
-    (37, "Western"),
-];
+/// TMDB's 19 movie genres in English (format notes §4): core's table.
+pub use leffaseura_core::domain::genre::GENRES;
 
 /// Settings of the demo catalog.
 #[derive(Debug, Clone, PartialEq, Eq)]
