@@ -22,6 +22,8 @@ mod users;
 
 #[cfg(feature = "contract")]
 pub mod contract;
+#[cfg(feature = "contract")]
+pub mod testing;
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;

@@ -5,95 +5,15 @@
 //! when `CI=true` or `LEFFASEURA_REQUIRE_POSTGRES=1` (as the store contract tests do).
 
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use serde_json::Value;
-use sqlx::{Connection, Executor, PgConnection};
 
 use leffaseura_core::domain::user::{Email, NewUser, PasswordHash, Username};
 use leffaseura_core::ports::UserStore;
+use leffaseura_sql::testing::PostgresTestDb;
 
-fn admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
-}
-
-fn postgres_required() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-        || std::env::var("LEFFASEURA_REQUIRE_POSTGRES").is_ok_and(|v| v == "1")
-}
-
-/// A database of its own, dropped with the guard.
-struct TestDatabase {
-    admin_url: String,
-    name: String,
-    url: String,
-}
-
-impl Drop for TestDatabase {
-    fn drop(&mut self) {
-        let admin_url = self.admin_url.clone();
-        let sql = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.name);
-        let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            runtime.block_on(async {
-                let mut conn = PgConnection::connect(&admin_url).await?;
-                conn.execute(sql.as_str()).await?;
-                conn.close().await
-            })?;
-            Ok::<_, Box<dyn std::error::Error + Send + Sync>>(())
-        })
-        .join();
-        if let Ok(Err(err)) = dropped {
-            eprintln!("could not drop test database {}: {err}", self.name);
-        }
-    }
-}
-
-async fn fresh() -> Option<TestDatabase> {
-    static SEQ: AtomicUsize = AtomicUsize::new(0);
-    let admin_url = admin_url();
-    let connected =
-        tokio::time::timeout(Duration::from_secs(5), PgConnection::connect(&admin_url)).await;
-    let mut admin = match connected {
-        Ok(Ok(conn)) => conn,
-        Ok(Err(err)) => return unreachable(&admin_url, &err.to_string()),
-        Err(_) => return unreachable(&admin_url, "timed out"),
-    };
-    let name = format!(
-        "leffaseura_admin_test_{}_{}_{}",
-        std::process::id(),
-        SEQ.fetch_add(1, Ordering::Relaxed),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or_default()
-    );
-    admin
-        .execute(format!("CREATE DATABASE \"{name}\"").as_str())
-        .await
-        .expect("create test database");
-    admin.close().await.expect("close admin connection");
-    let mut url = url::Url::parse(&admin_url).expect("TEST_POSTGRES_URL is a URL");
-    url.set_path(&name);
-    Some(TestDatabase {
-        admin_url,
-        name,
-        url: url.to_string(),
-    })
-}
-
-fn unreachable<T>(url: &str, why: &str) -> Option<T> {
-    if postgres_required() {
-        panic!(
-            "Postgres not reachable at {url}: {why} (required by CI / LEFFASEURA_REQUIRE_POSTGRES)"
-        );
-    }
-    eprintln!("SKIPPED: Postgres not reachable at {url}: {why}");
-    None
+async fn fresh() -> Option<PostgresTestDb> {
+    PostgresTestDb::create("leffaseura_admin_test").await
 }
 
 struct Run {
@@ -129,7 +49,7 @@ async fn migrate_and_moderate_on_postgres() {
     let Some(db) = fresh().await else {
         return;
     };
-    let first = admin(&db.url, &["migrate", "--json"]);
+    let first = admin(db.url(), &["migrate", "--json"]);
     assert_eq!(first.code, 0, "{}", first.stderr);
     let report = first.json();
     assert_eq!(report["backend"], "postgres");
@@ -137,15 +57,15 @@ async fn migrate_and_moderate_on_postgres() {
         report["applied"].as_array().is_some_and(|a| !a.is_empty()),
         "{report}"
     );
-    let again = admin(&db.url, &["migrate"]);
+    let again = admin(db.url(), &["migrate"]);
     assert_eq!(again.code, 0, "{}", again.stderr);
     assert!(again.stdout.contains("is up to date"), "{}", again.stdout);
 
-    let empty = admin(&db.url, &["users", "list", "--json"]).json();
+    let empty = admin(db.url(), &["users", "list", "--json"]).json();
     assert_eq!(empty["pagination"]["total"], 0);
-    assert_eq!(admin(&db.url, &["users", "show", "nobody"]).code, 3);
+    assert_eq!(admin(db.url(), &["users", "show", "nobody"]).code, 3);
 
-    let store = leffaseura_postgres::connect(&db.url)
+    let store = leffaseura_postgres::connect(db.url())
         .await
         .expect("connects");
     store
@@ -159,12 +79,15 @@ async fn migrate_and_moderate_on_postgres() {
         .expect("user is created");
     store.close().await;
 
-    let ban = admin(&db.url, &["users", "ban", "pg_user", "--reason", "test"]);
+    let ban = admin(db.url(), &["users", "ban", "pg_user", "--reason", "test"]);
     assert_eq!(ban.code, 0, "{}", ban.stderr);
-    assert_eq!(admin(&db.url, &["users", "ban", "pg_user"]).code, 4);
-    let deleted = admin(&db.url, &["users", "delete", "pg_user@example.fi", "--yes"]);
+    assert_eq!(admin(db.url(), &["users", "ban", "pg_user"]).code, 4);
+    let deleted = admin(
+        db.url(),
+        &["users", "delete", "pg_user@example.fi", "--yes"],
+    );
     assert_eq!(deleted.code, 0, "{}", deleted.stderr);
-    let log = admin(&db.url, &["modlog", "--json"]).json();
+    let log = admin(db.url(), &["modlog", "--json"]).json();
     let actions: Vec<&str> = log["entries"]
         .as_array()
         .expect("entries")

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use leffaseura_sql::testing::PostgresTestDb;
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -48,7 +49,8 @@ pub struct TestServer {
     child: Child,
     data_dir: tempfile::TempDir,
     database_url: Option<String>,
-    postgres_db: Option<String>,
+    /// The fresh Postgres database, dropped after the server (declared after `child`).
+    postgres_db: Option<PostgresTestDb>,
     extra_env: Vec<(String, String)>,
 }
 
@@ -109,51 +111,6 @@ fn sibling_binary(name: &str, override_var: &str) -> PathBuf {
     binary
 }
 
-fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
-}
-
-fn postgres_required() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-        || std::env::var("LEFFASEURA_REQUIRE_POSTGRES").is_ok_and(|v| v == "1")
-}
-
-/// Creates a fresh database for one test; `None` (with a visible message) when Postgres
-/// is not reachable and not required.
-async fn create_postgres_database() -> Option<(String, String)> {
-    use sqlx::Connection;
-    let admin_url = postgres_admin_url();
-    let mut conn = match sqlx::PgConnection::connect(&admin_url).await {
-        Ok(conn) => conn,
-        Err(err) => {
-            assert!(
-                !postgres_required(),
-                "Postgres is required here but not reachable at {admin_url}: {err}"
-            );
-            eprintln!("SKIPPED: Postgres not reachable at {admin_url} ({err}); black-box test runs on SQLite only");
-            return None;
-        }
-    };
-    let name = format!(
-        "leffaseura_bb_{}_{}",
-        std::process::id(),
-        NEXT_DB.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-    );
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-        .execute(&mut conn)
-        .await
-        .expect("drop old test database");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .expect("create test database");
-    let (base, _) = admin_url.rsplit_once('/').expect("database url has a path");
-    Some((format!("{base}/{name}"), name))
-}
-
-static NEXT_DB: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
 impl TestServer {
     /// Starts a server on SQLite, or on a fresh Postgres database. Returns `None` only for
     /// Postgres when it is unavailable and not required.
@@ -166,8 +123,8 @@ impl TestServer {
         let (database_url, postgres_db) = match backend {
             Backend::Sqlite => (None, None),
             Backend::Postgres => {
-                let (url, name) = create_postgres_database().await?;
-                (Some(url), Some(name))
+                let db = PostgresTestDb::create("leffaseura_bb").await?;
+                (Some(db.url().to_owned()), Some(db))
             }
         };
         let extra_env: Vec<(String, String)> = extra_env
@@ -365,29 +322,8 @@ async fn wait_for_listening(child: &mut Child) -> String {
 
 impl Drop for TestServer {
     fn drop(&mut self) {
+        // The Postgres database goes after this, with its guard (WITH (FORCE)).
         let _ = self.child.start_kill();
-        if let Some(name) = self.postgres_db.take() {
-            // Best effort: the database is uniquely named, so a leftover harms nobody.
-            let admin_url = postgres_admin_url();
-            std::thread::spawn(move || {
-                let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                else {
-                    return;
-                };
-                runtime.block_on(async move {
-                    use sqlx::Connection;
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                    if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
-                        let _ =
-                            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                                .execute(&mut conn)
-                                .await;
-                    }
-                });
-            });
-        }
     }
 }
 
