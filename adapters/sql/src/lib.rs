@@ -15,6 +15,7 @@
 
 mod error;
 mod favorites;
+mod groups;
 mod movie_cache;
 mod reviews;
 mod time;

@@ -24,7 +24,6 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
-use leffaseura_core::domain::membership::Role;
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::domain::paging::PageRequest;
 use leffaseura_core::domain::review::{
@@ -154,24 +153,7 @@ impl ReviewStore for SqlStore {
         group: GroupId,
         viewer: UserId,
     ) -> Result<Option<GroupAccess>, StoreError> {
-        let row = sqlx::query(
-            "SELECT g.owner_id, gm.role FROM groups g \
-             LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $2 \
-             WHERE g.id = $1",
-        )
-        .bind(group.0)
-        .bind(viewer.0)
-        .fetch_optional(self.pool())
-        .await
-        .map_err(store_error)?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let role: Option<String> = row.try_get("role").map_err(store_error)?;
-        Ok(Some(GroupAccess {
-            owner_id: UserId(row.try_get("owner_id").map_err(store_error)?),
-            membership: role.as_deref().and_then(Role::parse),
-        }))
+        self.find_group_access(group, viewer).await
     }
 
     async fn group_reviews(
