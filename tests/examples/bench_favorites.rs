@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 
+#[path = "support/load.rs"]
+mod loadgen;
+
 const FAVORITES: i64 = 2_000;
 const OTHER_USERS: i64 = 50;
 const OTHER_FAVORITES: i64 = 200;
@@ -132,10 +135,7 @@ async fn load(
     limit: Duration,
     ids: usize,
 ) -> Result<()> {
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(concurrency)
-        .timeout(Duration::from_secs(10))
-        .build()?;
+    let client = loadgen::client(concurrency)?;
     // Warm up connections and check the answer once.
     for _ in 0..concurrency.max(20) {
         let answer: serde_json::Value = client
@@ -151,57 +151,8 @@ async fn load(
             return Err(format!("unexpected answer: {answer}").into());
         }
     }
-    let next = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let started = Instant::now();
-    let deadline = started + limit;
-    let mut workers = Vec::new();
-    for _ in 0..concurrency {
-        let client = client.clone();
-        let url = url.to_owned();
-        let token = token.to_owned();
-        let next = std::sync::Arc::clone(&next);
-        workers.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < requests
-                && Instant::now() < deadline
-            {
-                let sent = Instant::now();
-                let response = client
-                    .get(&url)
-                    .bearer_auth(&token)
-                    .send()
-                    .await
-                    .map_err(|e| e.to_string())?;
-                let status = response.status();
-                let _ = response.bytes().await.map_err(|e| e.to_string())?;
-                if !status.is_success() {
-                    return Err(format!("{url} answered {status}"));
-                }
-                latencies.push(sent.elapsed());
-            }
-            Ok::<_, String>(latencies)
-        }));
-    }
-    let mut latencies = Vec::new();
-    for worker in workers {
-        latencies.extend(worker.await??);
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    latencies.sort();
-    let pick = |q: f64| {
-        let index = ((latencies.len() as f64 * q).ceil() as usize).saturating_sub(1);
-        latencies
-            .get(index)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
-    println!(
-        "{:>8.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  ({} requests, {} conns, {:.1} s)",
-        latencies.len() as f64 / elapsed,
-        pick(0.50),
-        pick(0.99),
-        latencies.len(),
-        concurrency,
-        elapsed,
-    );
+    loadgen::measure(&client, url, Some(token), requests, concurrency, limit)
+        .await?
+        .print(false);
     Ok(())
 }

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor};
 
+#[path = "support/load.rs"]
+mod loadgen;
+
 const USERS: i64 = 10_000;
 const MOVIE: i64 = 603;
 const MOVIE_REVIEWS: i64 = 5_000;
@@ -221,10 +224,7 @@ async fn seed(url: &str) -> Result<()> {
 }
 
 async fn load(url: &str, requests: usize, concurrency: usize, limit: Duration) -> Result<()> {
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(concurrency)
-        .timeout(Duration::from_secs(10))
-        .build()?;
+    let client = loadgen::client(concurrency)?;
     // Warm up connections and caches.
     for _ in 0..concurrency.max(20) {
         let status = client.get(url).send().await?.status();
@@ -232,57 +232,8 @@ async fn load(url: &str, requests: usize, concurrency: usize, limit: Duration) -
             return Err(format!("{url} answered {status}").into());
         }
     }
-    let next = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let started = Instant::now();
-    let deadline = started + limit;
-    let mut workers = Vec::new();
-    for _ in 0..concurrency {
-        let client = client.clone();
-        let url = url.to_owned();
-        let next = std::sync::Arc::clone(&next);
-        workers.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            let mut bytes = 0usize;
-            while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < requests
-                && Instant::now() < deadline
-            {
-                let sent = Instant::now();
-                let response = client.get(&url).send().await.map_err(|e| e.to_string())?;
-                let status = response.status();
-                let body = response.bytes().await.map_err(|e| e.to_string())?;
-                if !status.is_success() {
-                    return Err(format!("{url} answered {status}"));
-                }
-                bytes += body.len();
-                latencies.push(sent.elapsed());
-            }
-            Ok::<_, String>((latencies, bytes))
-        }));
-    }
-    let mut latencies = Vec::new();
-    let mut bytes = 0;
-    for worker in workers {
-        let (mine, size) = worker.await??;
-        latencies.extend(mine);
-        bytes += size;
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    latencies.sort();
-    let pick = |q: f64| {
-        let index = ((latencies.len() as f64 * q).ceil() as usize).saturating_sub(1);
-        latencies
-            .get(index)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
-    println!(
-        "{:>8.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  ({} requests, {} conns, {:.1} s, {} B/answer)",
-        latencies.len() as f64 / elapsed,
-        pick(0.50),
-        pick(0.99),
-        latencies.len(),
-        concurrency,
-        elapsed,
-        bytes / latencies.len().max(1)
-    );
+    loadgen::measure(&client, url, None, requests, concurrency, limit)
+        .await?
+        .print(true);
     Ok(())
 }
