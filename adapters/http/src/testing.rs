@@ -3,10 +3,16 @@
 
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use poem::test::TestClient;
 
-use leffaseura_core::ports::SystemClock;
+use leffaseura_core::domain::movie::{
+    CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
+    SearchQuery,
+};
+use leffaseura_core::ports::{MovieCatalog, SystemClock};
 use leffaseura_core::use_cases::Accounts;
+use leffaseura_core::{Error, MovieId};
 use leffaseura_sql::SqlStore;
 
 use crate::auth::{Argon2Hasher, JwtIssuer};
@@ -53,4 +59,46 @@ pub async fn test_app() -> (Client, TestDb) {
     };
     let client = TestClient::new(build_app(state, &config));
     (client, TestDb { store, _dir: dir })
+}
+
+/// A movie catalog that is always unreachable (503 `upstream_unavailable`): for the
+/// stand-in use cases of resources tested black-box in `tests/`.
+pub struct NoCatalog;
+
+fn upstream() -> Error {
+    Error::Upstream {
+        code: "upstream_unavailable",
+        message: "no catalog in this test".into(),
+        unavailable: true,
+    }
+}
+
+#[async_trait]
+impl MovieCatalog for NoCatalog {
+    async fn search(&self, _: &SearchQuery, _: CatalogPage) -> Result<MoviePage, Error> {
+        Err(upstream())
+    }
+    async fn genres(&self) -> Result<Vec<Genre>, Error> {
+        Err(upstream())
+    }
+    async fn discover(
+        &self,
+        _: &GenreFilter,
+        _: CatalogPage,
+        _: DiscoverSort,
+    ) -> Result<MoviePage, Error> {
+        Err(upstream())
+    }
+    async fn popular(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+        Err(upstream())
+    }
+    async fn details(&self, _: MovieId) -> Result<MovieDetails, Error> {
+        Err(upstream())
+    }
+    async fn best_match(&self, _: &str, _: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
+        Err(upstream())
+    }
+    async fn now_playing(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+        Err(upstream())
+    }
 }

@@ -399,28 +399,19 @@ pub(crate) mod testing {
     use async_trait::async_trait;
 
     use leffaseura_core::domain::favorite::{Favorite, FavoriteKind, FavoriteList, NewFavorite};
-    use leffaseura_core::domain::movie::{
-        CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
-        RememberedMovie, SearchQuery,
-    };
+    use leffaseura_core::domain::movie::RememberedMovie;
     use leffaseura_core::domain::paging::{PageRequest, Paged};
     use leffaseura_core::ports::favorite_store::{FavoriteStore, GroupAccess};
-    use leffaseura_core::ports::{CachedBody, MovieCache, MovieCatalog, SystemClock, UserStore};
+    use leffaseura_core::ports::{CachedBody, MovieCache, SystemClock, UserStore};
     use leffaseura_core::use_cases::Favorites;
-    use leffaseura_core::{Error, GroupId, MovieId, StoreError, UserId};
+
+    use crate::testing::NoCatalog;
+    use leffaseura_core::{GroupId, MovieId, StoreError, UserId};
 
     struct Down;
 
     fn down() -> StoreError {
         StoreError::Backend("no favorites store in this test".into())
-    }
-
-    fn upstream() -> Error {
-        Error::Upstream {
-            code: "upstream_unavailable",
-            message: "no catalog in this test".into(),
-            unavailable: true,
-        }
     }
 
     #[async_trait]
@@ -477,43 +468,13 @@ pub(crate) mod testing {
         }
     }
 
-    #[async_trait]
-    impl MovieCatalog for Down {
-        async fn search(&self, _: &SearchQuery, _: CatalogPage) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-        async fn genres(&self) -> Result<Vec<Genre>, Error> {
-            Err(upstream())
-        }
-        async fn discover(
-            &self,
-            _: &GenreFilter,
-            _: CatalogPage,
-            _: DiscoverSort,
-        ) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-        async fn popular(&self, _: CatalogPage) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-        async fn details(&self, _: MovieId) -> Result<MovieDetails, Error> {
-            Err(upstream())
-        }
-        async fn best_match(&self, _: &str, _: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
-            Err(upstream())
-        }
-        async fn now_playing(&self, _: CatalogPage) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-    }
-
     /// Favorites use cases that fail with 500/503 whatever is asked (accounts work:
     /// `users` is the test's user store).
     pub fn unavailable_favorites(users: Arc<dyn UserStore>) -> Arc<Favorites> {
         Arc::new(Favorites::new(
             Arc::new(Down),
             users,
-            Arc::new(Down),
+            Arc::new(NoCatalog),
             Arc::new(Down),
             Arc::new(SystemClock),
         ))

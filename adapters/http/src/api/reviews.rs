@@ -684,31 +684,22 @@ pub(crate) mod testing {
     use async_trait::async_trait;
     use chrono::{DateTime, Utc};
 
-    use leffaseura_core::domain::movie::{
-        CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
-        RememberedMovie, SearchQuery,
-    };
+    use leffaseura_core::domain::movie::RememberedMovie;
     use leffaseura_core::domain::review::{
         MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
     };
     use leffaseura_core::domain::user::UserProfile;
     use leffaseura_core::ports::favorite_store::GroupAccess;
-    use leffaseura_core::ports::{MovieCatalog, ReviewStore, SystemClock};
+    use leffaseura_core::ports::{ReviewStore, SystemClock};
     use leffaseura_core::use_cases::Reviews;
-    use leffaseura_core::{Error, GroupId, MovieId, ReviewId, StoreError, UserId};
+
+    use crate::testing::NoCatalog;
+    use leffaseura_core::{GroupId, MovieId, ReviewId, StoreError, UserId};
 
     struct Down;
 
     fn down() -> StoreError {
         StoreError::Backend("no review store in this test".into())
-    }
-
-    fn upstream() -> Error {
-        Error::Upstream {
-            code: "upstream_unavailable",
-            message: "no catalog in this test".into(),
-            unavailable: true,
-        }
     }
 
     #[async_trait]
@@ -796,41 +787,11 @@ pub(crate) mod testing {
         }
     }
 
-    #[async_trait]
-    impl MovieCatalog for Down {
-        async fn search(&self, _: &SearchQuery, _: CatalogPage) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-        async fn genres(&self) -> Result<Vec<Genre>, Error> {
-            Err(upstream())
-        }
-        async fn discover(
-            &self,
-            _: &GenreFilter,
-            _: CatalogPage,
-            _: DiscoverSort,
-        ) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-        async fn popular(&self, _: CatalogPage) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-        async fn details(&self, _: MovieId) -> Result<MovieDetails, Error> {
-            Err(upstream())
-        }
-        async fn best_match(&self, _: &str, _: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
-            Err(upstream())
-        }
-        async fn now_playing(&self, _: CatalogPage) -> Result<MoviePage, Error> {
-            Err(upstream())
-        }
-    }
-
     /// Review use cases that fail with 500/503 whatever is asked.
     pub fn unavailable_reviews() -> Arc<Reviews> {
         Arc::new(Reviews::new(
             Arc::new(Down),
-            Arc::new(Down),
+            Arc::new(NoCatalog),
             Arc::new(SystemClock),
         ))
     }
