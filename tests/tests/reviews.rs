@@ -303,6 +303,73 @@ on_both_backends!(users_reviews_and_the_newest_reviews_are_listed, |server| {
     assert_error(status, &body, 400, "invalid_parameter");
 });
 
+on_both_backends!(
+    a_users_activity_lists_their_reviews_and_reactions,
+    |server| {
+        let (a_token, a) = server.register("aktiivi", PASSWORD).await;
+        let (b_token, _) = server.register("bertta", PASSWORD).await;
+        let theirs = write(&server, &b_token, FIGHT_CLUB, 3).await;
+        let mine = write(&server, &a_token, MATRIX, 5).await;
+        let (status, body) = react(&server, &a_token, theirs, json!("like")).await;
+        assert_eq!(status, 200, "{body}");
+
+        let (status, body) = server
+            .get(&format!("/api/v1/reviews/user/{a}/activity"), None)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["success"], true);
+        let activity = body["data"]["activity"].as_array().expect("activity");
+        assert_eq!(activity.len(), 2, "{body}");
+        assert_eq!(activity[0]["kind"], "reaction");
+        assert_eq!(activity[0]["reaction"], "like");
+        assert_eq!(activity[0]["review"]["id"], theirs);
+        assert_eq!(activity[0]["review"]["username"], "bertta");
+        assert_eq!(activity[0]["review"]["likes"], 1);
+        assert_eq!(activity[0]["review"]["movie_name"], "Fight Club");
+        assert!(activity[0]["review"].get("poster_url").is_some());
+        assert!(activity[0]["review"]["release_year"].is_i64());
+        assert!(activity[0]["created_at"].is_string());
+        assert_eq!(activity[1]["kind"], "review");
+        assert_eq!(activity[1]["reaction"], Value::Null);
+        assert_eq!(activity[1]["review"]["id"], mine);
+        assert_eq!(activity[1]["review"]["movie_name"], "The Matrix");
+        assert_eq!(
+            activity[1]["created_at"],
+            activity[1]["review"]["created_at"]
+        );
+        assert_eq!(
+            body["data"]["pagination"],
+            json!({"total": 2, "limit": 20, "offset": 0, "hasMore": false})
+        );
+
+        let (status, body) = server
+            .get(&format!("/api/reviews/user/{a}/activity?limit=1"), None)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["activity"][0]["review"]["id"], theirs);
+        assert_eq!(
+            body["data"]["pagination"],
+            json!({"total": 2, "limit": 1, "offset": 0, "hasMore": true})
+        );
+        let (_, body) = server
+            .get(
+                &format!("/api/reviews/user/{a}/activity?limit=1&offset=1"),
+                None,
+            )
+            .await;
+        assert_eq!(body["data"]["activity"][0]["review"]["id"], mine);
+        assert_eq!(body["data"]["pagination"]["hasMore"], false);
+
+        let (status, body) = server
+            .get(&format!("/api/reviews/user/{a}/activity?limit=51"), None)
+            .await;
+        assert_error(status, &body, 400, "invalid_parameter");
+        let (status, body) = server.get("/api/reviews/user/987654/activity", None).await;
+        assert_error(status, &body, 404, "user_not_found");
+        assert_eq!(body["message"], "Profile not found.");
+    }
+);
+
 on_both_backends!(only_the_author_edits_and_left_out_fields_stay, |server| {
     let (token, me) = server.register("author", PASSWORD).await;
     let (other, _) = server.register("stranger", PASSWORD).await;

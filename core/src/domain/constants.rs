@@ -35,6 +35,10 @@ pub const RECENT_REVIEWS_MAX: i64 = 50;
 pub const REVIEW_LIST_DEFAULT: i64 = 20;
 /// Review lists (by movie, by user, by group): largest `limit`.
 pub const REVIEW_LIST_MAX: i64 = 100;
+/// `GET /reviews/user/{id}/activity`: default `limit`.
+pub const ACTIVITY_DEFAULT: i64 = 20;
+/// `GET /reviews/user/{id}/activity`: largest `limit`.
+pub const ACTIVITY_MAX: i64 = 50;
 /// Leaderboards (most active users, popular users by aura): largest `limit`; also the
 /// default, since the homepage carousels show the full board.
 pub const LEADERBOARD_MAX: i64 = 20;

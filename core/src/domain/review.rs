@@ -255,6 +255,22 @@ impl ReviewPage {
     }
 }
 
+/// What a user did: wrote a review, or reacted to someone else's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActivityKind {
+    Review,
+    Reaction(ReactionKind),
+}
+
+/// One entry of a user's activity: the review written or reacted to, and when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActivityItem {
+    pub kind: ActivityKind,
+    /// The review's creation time, or the reaction's.
+    pub created_at: DateTime<Utc>,
+    pub review: Review,
+}
+
 /// The review statistics of one movie.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MovieReviewStats {

@@ -4,8 +4,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use crate::domain::movie::RememberedMovie;
+use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::review::{
-    MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
+    ActivityItem, MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage,
+    ReviewWindow,
 };
 use crate::domain::user::UserProfile;
 use crate::error::StoreError;
@@ -73,6 +75,20 @@ pub trait ReviewStore: Send + Sync {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<ReviewPage, StoreError>;
+
+    /// A user's activity, newest first: the reviews they wrote (at the review's
+    /// `created_at`) and the reactions they hold on others' reviews (at the reaction's
+    /// `created_at`); ties: reactions before reviews, then higher review id first.
+    /// `total` counts both. `None` when there is no such user.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn user_activity(
+        &self,
+        user: UserId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Option<Paged<ActivityItem>>, StoreError>;
 
     /// The newest reviews of all, at most `limit`.
     ///

@@ -2,13 +2,15 @@
 //! (members only) (API.md, Reviews: the GET calls).
 
 use crate::domain::constants::{
-    RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX, REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX,
+    ACTIVITY_DEFAULT, ACTIVITY_MAX, RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX,
+    REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX,
 };
-use crate::domain::paging::PageRequest;
+use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::permissions::{view_group_content, viewer_role};
-use crate::domain::review::{MovieReviewStats, Review, ReviewPage, ReviewWindow};
+use crate::domain::review::{ActivityItem, MovieReviewStats, Review, ReviewPage, ReviewWindow};
 use crate::error::Error;
 use crate::ids::{GroupId, MovieId, ReviewId, UserId};
+use crate::use_cases::accounts::user_not_found;
 use crate::use_cases::reviews::Reviews;
 
 /// A page of a movie's reviews with the movie's statistics.
@@ -81,6 +83,27 @@ impl Reviews {
             .reviews
             .user_reviews(user, page.window()?, viewer)
             .await?)
+    }
+
+    /// A user's activity, newest first: their reviews and the reactions they made on
+    /// others' reviews (`limit` 1..=50, default 20; `offset`). `viewer` fills
+    /// `my_interaction`.
+    ///
+    /// # Errors
+    /// `Invalid` `invalid_parameter` for a bad `limit` or `offset`; `NotFound`
+    /// `user_not_found` "Profile not found." when there is no such user.
+    pub async fn user_activity(
+        &self,
+        user: UserId,
+        limit: Option<i64>,
+        offset: Option<i64>,
+        viewer: Option<UserId>,
+    ) -> Result<Paged<ActivityItem>, Error> {
+        let page = PageRequest::new(limit, offset, ACTIVITY_DEFAULT, ACTIVITY_MAX)?;
+        self.reviews
+            .user_activity(user, page, viewer)
+            .await?
+            .ok_or_else(user_not_found)
     }
 
     /// The newest reviews of all (`limit` 1..=50, default 20).
@@ -189,6 +212,37 @@ mod tests {
         }
         let err = reviews.recent_reviews(Some(51), None).await.unwrap_err();
         assert_code(&err, "invalid_parameter");
+    }
+
+    #[tokio::test]
+    async fn activity_checks_its_window_and_unknown_users_are_404() {
+        let reviews = Ports::new().build();
+        for (limit, offset) in [(Some(0), None), (Some(51), None), (None, Some(-1))] {
+            let err = reviews
+                .user_activity(UserId(1), limit, offset, None)
+                .await
+                .unwrap_err();
+            assert_code(&err, "invalid_parameter");
+        }
+
+        let mut ports = Ports::new();
+        ports
+            .reviews
+            .expect_user_activity()
+            .withf(|_, page, _| {
+                *page
+                    == PageRequest {
+                        limit: 20,
+                        offset: 0,
+                    }
+            })
+            .returning(|_, _, _| Ok(None));
+        let err = ports
+            .build()
+            .user_activity(UserId(9), None, None, None)
+            .await
+            .unwrap_err();
+        assert_code(&err, "user_not_found");
     }
 
     #[tokio::test]

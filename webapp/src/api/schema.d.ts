@@ -166,6 +166,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews/user/{user_id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's activity
+         * @description The reviews the user wrote and the reactions they made on others' reviews, newest
+         *     first. `limit` 1..50 (default 20), `offset`. Errors: 400 `invalid_parameter`; 401
+         *     for a token that is sent but not valid; 404 `user_not_found` "Profile not found.".
+         */
+        get: operations["listUserActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews/recent": {
         parameters: {
             query?: never;
@@ -561,6 +583,41 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * ActivityBody
+         * @description A page of a user's activity, newest first.
+         */
+        ActivityBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["ActivityData"];
+        };
+        /** ActivityData */
+        ActivityData: {
+            activity: components["schemas"]["ActivityItem"][];
+            pagination: components["schemas"]["PageWindow"];
+        };
+        /**
+         * ActivityItem
+         * @description One entry of a user's activity.
+         */
+        ActivityItem: {
+            kind: components["schemas"]["ActivityKind"];
+            /**
+             * Format: date-time
+             * @description When the review was written (`review`) or the reaction made (`reaction`).
+             */
+            created_at: string;
+            /** @description The reaction made; `null` for `review`. */
+            reaction: components["schemas"]["ReactionType"] | null;
+            /** @description The review written or reacted to (its author is `user_id`/`username`). */
+            review: components["schemas"]["Review"] & unknown;
+        };
+        /**
+         * @description What a user did.
+         * @enum {string}
+         */
+        ActivityKind: "review" | "reaction";
         /**
          * AddFavoriteRequest
          * @description A movie to save. The movie catalog's title, year and poster are stored; the ones sent
@@ -965,6 +1022,27 @@ export interface components {
             reviews: components["schemas"]["Review"][];
             stats: components["schemas"]["ReviewStats"];
             pagination: components["schemas"]["ReviewPagination"];
+        };
+        /**
+         * PageWindow
+         * @description Where a window of a list lies in the whole list; flattened into each list's own
+         *     pagination object.
+         */
+        PageWindow: {
+            /**
+             * Format: int64
+             * @description Items in the whole list.
+             */
+            total: number;
+            /** Format: int64 */
+            limit: number;
+            /**
+             * Format: int64
+             * @description Items skipped before this window.
+             */
+            offset: number;
+            /** @description Whether items follow this window. */
+            hasMore: boolean;
         };
         /**
          * RatingDistribution
@@ -2254,6 +2332,131 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ReviewPageBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUserActivity: {
+        parameters: {
+            query?: {
+                /** @description 1..50, default 20. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivityBody"];
                 };
             };
             /**

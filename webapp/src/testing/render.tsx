@@ -52,8 +52,10 @@ export function logIn(user: SessionUser = testUser, token = 'test-token') {
 type Reply = { status: number; body?: unknown };
 
 /** Replaces fetch with a handler that gets the method, the path under /api/v1 and the JSON body. */
-export function mockApi(handler: (call: { method: string; path: string; body: unknown; headers: Headers }) => Reply) {
-  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+export function mockApi(
+  handler: (call: { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }) => Reply,
+) {
+  const calls: { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url, 'http://localhost');
@@ -61,6 +63,7 @@ export function mockApi(handler: (call: { method: string; path: string; body: un
     const call = {
       method: request.method,
       path: url.pathname.replace(/^\/api(\/v1)?/, ''),
+      query: url.searchParams,
       body: text ? (JSON.parse(text) as unknown) : undefined,
       headers: request.headers,
     };

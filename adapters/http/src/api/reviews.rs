@@ -6,7 +6,9 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
+use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::review::{
+    ActivityItem as CoreActivityItem, ActivityKind as CoreActivityKind,
     Interaction as CoreInteraction, ReactionKind, Review as CoreReview, ReviewPage,
     INTERACTIONS_SHOWN,
 };
@@ -142,6 +144,73 @@ impl From<&ReviewPage> for Pagination {
             next_cursor: page.next_cursor().map(|c| c.encode()).into(),
         }
     }
+}
+
+/// What a user did.
+#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[oai(rename_all = "lowercase")]
+pub enum ActivityKind {
+    /// Wrote the review.
+    Review,
+    /// Liked or disliked someone else's review.
+    Reaction,
+}
+
+/// One entry of a user's activity.
+#[derive(Object, Debug, Clone)]
+pub struct ActivityItem {
+    pub kind: ActivityKind,
+    /// When the review was written (`review`) or the reaction made (`reaction`).
+    pub created_at: Timestamp,
+    /// The reaction made; `null` for `review`.
+    pub reaction: Nullable<ReactionType>,
+    /// The review written or reacted to (its author is `user_id`/`username`).
+    pub review: Review,
+}
+
+impl From<&CoreActivityItem> for ActivityItem {
+    fn from(item: &CoreActivityItem) -> Self {
+        let (kind, reaction) = match item.kind {
+            CoreActivityKind::Review => (ActivityKind::Review, None),
+            CoreActivityKind::Reaction(kind) => (ActivityKind::Reaction, Some(kind.into())),
+        };
+        Self {
+            kind,
+            created_at: item.created_at.into(),
+            reaction: reaction.into(),
+            review: (&item.review).into(),
+        }
+    }
+}
+
+#[derive(Object, Debug)]
+pub struct ActivityData {
+    pub activity: Vec<ActivityItem>,
+    pub pagination: PageWindow,
+}
+
+/// A page of a user's activity, newest first.
+#[derive(Object, Debug)]
+pub struct ActivityBody {
+    /// Always `true`.
+    pub success: bool,
+    pub data: ActivityData,
+}
+
+#[derive(ApiResponse)]
+pub enum ActivityResponse {
+    #[oai(status = 200)]
+    Ok(Json<ActivityBody>),
+}
+
+fn activity_body(page: &Paged<CoreActivityItem>) -> ActivityResponse {
+    ActivityResponse::Ok(Json(ActivityBody {
+        success: true,
+        data: ActivityData {
+            activity: page.items.iter().map(ActivityItem::from).collect(),
+            pagination: page.into(),
+        },
+    }))
 }
 
 /// How many reviews gave each number of stars.
@@ -479,6 +548,34 @@ impl ReviewsApi {
         Ok(review_page(&page))
     }
 
+    /// A user's activity
+    ///
+    /// The reviews the user wrote and the reactions they made on others' reviews, newest
+    /// first. `limit` 1..50 (default 20), `offset`. Errors: 400 `invalid_parameter`; 401
+    /// for a token that is sent but not valid; 404 `user_not_found` "Profile not found.".
+    #[oai(
+        path = "/reviews/user/:user_id/activity",
+        method = "get",
+        operation_id = "listUserActivity"
+    )]
+    async fn user_activity(
+        &self,
+        state: Data<&AppState>,
+        auth: OptionalAuth,
+        /// The user's id.
+        user_id: Path<i64>,
+        /// 1..50, default 20.
+        limit: Query<Option<i64>>,
+        /// Default 0.
+        offset: Query<Option<i64>>,
+    ) -> Result<ActivityResponse, ApiError> {
+        let page = state
+            .reviews
+            .user_activity(UserId(user_id.0), limit.0, offset.0, auth.viewer())
+            .await?;
+        Ok(activity_body(&page))
+    }
+
     /// The newest reviews
     ///
     /// `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`; 401 for a token that
@@ -685,8 +782,10 @@ pub(crate) mod testing {
     use chrono::{DateTime, Utc};
 
     use leffaseura_core::domain::movie::RememberedMovie;
+    use leffaseura_core::domain::paging::{PageRequest, Paged};
     use leffaseura_core::domain::review::{
-        MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
+        ActivityItem, MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage,
+        ReviewWindow,
     };
     use leffaseura_core::domain::user::UserProfile;
     use leffaseura_core::ports::favorite_store::GroupAccess;
@@ -735,6 +834,14 @@ pub(crate) mod testing {
             _: ReviewWindow,
             _: Option<UserId>,
         ) -> Result<ReviewPage, StoreError> {
+            Err(down())
+        }
+        async fn user_activity(
+            &self,
+            _: UserId,
+            _: PageRequest,
+            _: Option<UserId>,
+        ) -> Result<Option<Paged<ActivityItem>>, StoreError> {
             Err(down())
         }
         async fn recent_reviews(

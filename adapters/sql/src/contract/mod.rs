@@ -74,6 +74,7 @@ macro_rules! contract_suite {
             deleting_a_review_takes_its_reactions_and_their_counts,
             deleting_accounts_keeps_every_review_counter_right,
             lists_are_newest_first_with_exact_totals_and_capped_interactions,
+            a_users_activity_merges_reviews_and_reactions_newest_first,
             group_reviews_come_from_members_only,
             leaderboards_read_the_counters,
         );

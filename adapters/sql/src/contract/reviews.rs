@@ -7,7 +7,9 @@ use std::sync::Arc;
 use leffaseura_core::domain::membership::Role;
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::domain::rating::Rating;
-use leffaseura_core::domain::review::{NewReview, ReactionKind, ReviewChanges, ReviewWindow};
+use leffaseura_core::domain::review::{
+    ActivityKind, NewReview, ReactionKind, ReviewChanges, ReviewWindow,
+};
 use leffaseura_core::domain::text::ReviewContent;
 use leffaseura_core::error::Conflict;
 use leffaseura_core::ports::{ReviewStore, UserStore};
@@ -479,6 +481,88 @@ pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(st
         .expect("review");
     assert_eq!(unknown.movie.title, None);
     assert_eq!(unknown.movie.release_year, None);
+}
+
+pub async fn a_users_activity_merges_reviews_and_reactions_newest_first(store: SqlStore) {
+    let me = user(&store, "myself").await;
+    let other = user(&store, "other").await;
+    let theirs = write(&store, other.id, 200, 3, 0).await;
+    let mine = write(&store, me.id, 201, 5, 10).await;
+    let older = write(&store, other.id, 202, 4, 1).await;
+    store
+        .react(older, me.id, Some(Dislike), at(5))
+        .await
+        .expect("react");
+    store
+        .react(theirs, me.id, Some(Like), at(20))
+        .await
+        .expect("react");
+    // Someone else's reaction is not my activity.
+    store
+        .react(mine, other.id, Some(Like), at(30))
+        .await
+        .expect("react");
+
+    let all = store
+        .user_activity(me.id, page(10, 0), Some(other.id))
+        .await
+        .expect("activity")
+        .expect("known user");
+    assert_eq!(all.total, 3);
+    let seen: Vec<(ActivityKind, ReviewId, i64)> = all
+        .items
+        .iter()
+        .map(|i| {
+            (
+                i.kind,
+                i.review.id,
+                i.created_at.timestamp() - at(0).timestamp(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        vec![
+            (ActivityKind::Reaction(Like), theirs, 20),
+            (ActivityKind::Review, mine, 10),
+            (ActivityKind::Reaction(Dislike), older, 5),
+        ]
+    );
+    assert_eq!(all.items[0].review.user_id, other.id);
+    assert_eq!(all.items[0].review.likes, 1);
+    assert_eq!(
+        all.items[0].review.movie.title.as_deref(),
+        Some("Movie 200")
+    );
+    assert_eq!(
+        all.items[1].review.my_interaction,
+        Some(Like),
+        "the viewer's own"
+    );
+    assert!(!all.has_more());
+
+    let window = store
+        .user_activity(me.id, page(1, 1), None)
+        .await
+        .expect("activity")
+        .expect("known user");
+    assert_eq!(window.total, 3);
+    assert_eq!(window.items.len(), 1);
+    assert_eq!(window.items[0].review.id, mine);
+    assert!(window.has_more());
+
+    let quiet = user(&store, "quiet").await;
+    let none = store
+        .user_activity(quiet.id, page(10, 0), None)
+        .await
+        .expect("activity")
+        .expect("known user");
+    assert_eq!((none.total, none.items.len()), (0, 0));
+    assert!(store
+        .user_activity(UserId(987_654), page(10, 0), None)
+        .await
+        .expect("activity")
+        .is_none());
 }
 
 pub async fn group_reviews_come_from_members_only(store: SqlStore) {

@@ -14,7 +14,10 @@
 //! Cost: lists walk `reviews_movie_idx`, `reviews_user_idx` or `reviews_recent_idx`
 //! (LIMIT/OFFSET); totals and movie statistics are primary-key reads of counters; each
 //! review's newest reactions are one `review_reactions_review_created_idx` walk of at most
-//! `INTERACTIONS_SHOWN` (50) rows; leaderboards walk `users_review_count_idx` or
+//! `INTERACTIONS_SHOWN` (50) rows; a user's activity merges their rows of
+//! `reviews_user_idx` and `review_reactions_user_idx` (cost grows with that user's
+//! reviews and reactions, never with the site) and reads its window's reviews in one
+//! query; leaderboards walk `users_review_count_idx` or
 //! `users_aura_idx`.
 
 mod reads;
@@ -25,9 +28,10 @@ use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use leffaseura_core::domain::movie::RememberedMovie;
-use leffaseura_core::domain::paging::PageRequest;
+use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::review::{
-    MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage, ReviewWindow,
+    ActivityItem, ActivityKind, MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges,
+    ReviewPage, ReviewWindow,
 };
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::ports::favorite_store::GroupAccess;
@@ -35,9 +39,10 @@ use leffaseura_core::ports::ReviewStore;
 use leffaseura_core::{GroupId, MovieId, ReviewId, StoreError, UserId};
 
 use crate::error::store_error;
+use crate::time::from_millis;
 use crate::SqlStore;
 
-use reads::{review_from_row, REVIEW_SELECT, USER_COLUMNS};
+use reads::{reaction, review_from_row, REVIEW_SELECT, USER_COLUMNS};
 use writes::retrying;
 
 fn page_of((items, has_more): (Vec<Review>, bool), total: i64, window: ReviewWindow) -> ReviewPage {
@@ -137,6 +142,82 @@ impl ReviewStore for SqlStore {
             .review_page(Some(("r.user_id = $1", user.0)), window, viewer)
             .await?;
         Ok(page_of(items, total, window))
+    }
+
+    async fn user_activity(
+        &self,
+        user: UserId,
+        page: PageRequest,
+        viewer: Option<UserId>,
+    ) -> Result<Option<Paged<ActivityItem>>, StoreError> {
+        // `None` from the users row tells an unknown user from one without activity.
+        let total: Option<i64> = sqlx::query_scalar(
+            "SELECT review_count + \
+             (SELECT COUNT(*) FROM review_reactions WHERE user_id = $1) \
+             FROM users WHERE id = $1",
+        )
+        .bind(user.0)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(store_error)?;
+        let Some(total) = total else {
+            return Ok(None);
+        };
+        // Ties: 'reaction' sorts before 'review', then the higher review id first.
+        let rows = sqlx::query(
+            "SELECT kind, review_id, reaction, created_at FROM ( \
+               SELECT CAST('review' AS TEXT) AS kind, id AS review_id, \
+                      CAST(NULL AS TEXT) AS reaction, created_at \
+               FROM reviews WHERE user_id = $1 \
+               UNION ALL \
+               SELECT CAST('reaction' AS TEXT), review_id, kind, created_at \
+               FROM review_reactions WHERE user_id = $1 \
+             ) AS activity \
+             ORDER BY created_at DESC, kind ASC, review_id DESC LIMIT $2 OFFSET $3",
+        )
+        .bind(user.0)
+        .bind(page.limit)
+        .bind(page.offset)
+        .fetch_all(self.pool())
+        .await
+        .map_err(store_error)?;
+        let mut entries = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let kind: String = row.try_get("kind").map_err(store_error)?;
+            let review_id: i64 = row.try_get("review_id").map_err(store_error)?;
+            let created_at: i64 = row.try_get("created_at").map_err(store_error)?;
+            let kind = if kind == "review" {
+                ActivityKind::Review
+            } else {
+                let held: String = row.try_get("reaction").map_err(store_error)?;
+                ActivityKind::Reaction(reaction(&held)?)
+            };
+            entries.push((kind, from_millis(created_at)?, review_id));
+        }
+        let ids: Vec<i64> = entries.iter().map(|(_, _, id)| *id).collect();
+        let mut by_id: std::collections::HashMap<i64, Review> = self
+            .reviews_by_ids(&ids, viewer)
+            .await?
+            .into_iter()
+            .map(|review| (review.id.0, review))
+            .collect();
+        // A review deleted between the two reads is left out.
+        let items = entries
+            .into_iter()
+            .filter_map(|(kind, created_at, id)| {
+                by_id.remove(&id).map(|review| ActivityItem {
+                    kind,
+                    created_at,
+                    review,
+                })
+            })
+            .collect();
+        Ok(Some(Paged {
+            items,
+            total,
+            limit: page.limit,
+            offset: page.offset,
+        }))
     }
 
     async fn recent_reviews(

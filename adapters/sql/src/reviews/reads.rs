@@ -134,6 +134,34 @@ impl SqlStore {
         Ok((reviews, has_more))
     }
 
+    /// The reviews with these ids (missing ones left out), in one query, with their
+    /// interactions and the viewer's own.
+    pub(super) async fn reviews_by_ids(
+        &self,
+        ids: &[i64],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<Review>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "{REVIEW_SELECT} WHERE r.id IN ({})",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        let rows = query.fetch_all(self.pool()).await.map_err(store_error)?;
+        let mut reviews = rows
+            .iter()
+            .map(review_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        self.add_interactions(&mut reviews, viewer).await?;
+        Ok(reviews)
+    }
+
     /// Fills `interactions` (the newest [`INTERACTIONS_SHOWN`] per review, one indexed
     /// walk each, in one round trip) and the viewer's `my_interaction`.
     pub(super) async fn add_interactions(

@@ -4,7 +4,7 @@ import { formatReviewDate, truncate } from '@/components/review/format';
 import { ReviewError } from '@/components/review/review-error';
 import { Stars } from '@/components/review/stars';
 import type { ProfileUser } from '../api/get-profile';
-import { useUserReviews } from '../api/get-user-reviews';
+import { type ActivityEntry, useUserActivity } from '../api/get-user-activity';
 import { plural } from '../lib/format';
 import { LoadMore } from './reviews-tab';
 import styles from './profile.module.css';
@@ -12,14 +12,11 @@ import styles from './profile.module.css';
 /** A snippet's length in the timeline (the recent-review card's, PRODUCT-SPEC §9). */
 const SNIPPET = 120;
 
-/**
- * What the user did, newest first. The API lists the reviews a user wrote; the reactions a
- * user made are not exposed yet, so the timeline shows reviews only.
- */
+/** What the user did, newest first: the reviews they wrote and their likes and dislikes; "Load more". */
 export function ActivityTab({ user, isOwn }: { user: ProfileUser; isOwn: boolean }) {
-  const query = useUserReviews(user.id);
+  const query = useUserActivity(user.id);
   const nextPageError: unknown = query.error;
-  const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
+  const entries = query.data?.pages.flatMap((page) => page.activity) ?? [];
   const total = query.data?.pages.at(-1)?.pagination.total ?? 0;
   const who = isOwn ? 'You' : user.username;
   return (
@@ -33,38 +30,24 @@ export function ActivityTab({ user, isOwn }: { user: ProfileUser; isOwn: boolean
         </p>
       ) : query.isError ? (
         <ReviewError title={REVIEW_ERRORS.fetch} error={query.error} />
-      ) : reviews.length === 0 ? (
+      ) : entries.length === 0 ? (
         <p className="muted">No activity yet.</p>
       ) : (
         <>
           <ol className={styles.timeline} aria-label={`Activity of ${user.username}`}>
-            {reviews.map((review) => {
-              const title = review.movie_name || `Movie #${review.movie_id}`;
-              return (
-                <li key={review.id} className={styles.event}>
-                  <time className={styles.when} dateTime={review.created_at}>
-                    {formatReviewDate(review.created_at)}
-                  </time>
-                  <div className={styles.what}>
-                    <p className={styles.line}>
-                      <span>{who} reviewed </span>
-                      <Link to={`/movie/${review.movie_id}#review-${review.id}`} className={styles.eventMovie}>
-                        {title}
-                        {review.release_year ? ` (${review.release_year})` : ''}
-                      </Link>{' '}
-                      <Stars rating={review.rating} />
-                    </p>
-                    <p className={styles.snippet}>{truncate(review.content, SNIPPET)}</p>
-                    <p className={styles.eventReactions}>
-                      {plural(review.likes, 'like')} · {plural(review.dislikes, 'dislike')}
-                    </p>
-                  </div>
-                </li>
-              );
-            })}
+            {entries.map((entry) => (
+              <li key={`${entry.kind}-${entry.review.id}`} className={styles.event}>
+                <time className={styles.when} dateTime={entry.created_at}>
+                  {formatReviewDate(entry.created_at)}
+                </time>
+                <div className={styles.what}>
+                  <ActivityLine entry={entry} who={who} />
+                </div>
+              </li>
+            ))}
           </ol>
           <LoadMore
-            shown={reviews.length}
+            shown={entries.length}
             total={total}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
@@ -74,5 +57,36 @@ export function ActivityTab({ user, isOwn }: { user: ProfileUser; isOwn: boolean
         </>
       )}
     </section>
+  );
+}
+
+/** "{who} reviewed {movie}" with stars and a snippet, or "{who} liked {author}'s review of {movie}". */
+function ActivityLine({ entry, who }: { entry: ActivityEntry; who: string }) {
+  const { review } = entry;
+  const movie = (
+    <Link to={`/movie/${review.movie_id}#review-${review.id}`} className={styles.eventMovie}>
+      {review.movie_name || `Movie #${review.movie_id}`}
+      {review.release_year ? ` (${review.release_year})` : ''}
+    </Link>
+  );
+  if (entry.kind === 'reaction') {
+    return (
+      <p className={styles.line}>
+        <span>{`${who} ${entry.reaction === 'dislike' ? 'disliked' : 'liked'} ${review.username}'s review of `}</span>
+        {movie}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className={styles.line}>
+        <span>{who} reviewed </span>
+        {movie} <Stars rating={review.rating} />
+      </p>
+      <p className={styles.snippet}>{truncate(review.content, SNIPPET)}</p>
+      <p className={styles.eventReactions}>
+        {plural(review.likes, 'like')} · {plural(review.dislikes, 'dislike')}
+      </p>
+    </>
   );
 }

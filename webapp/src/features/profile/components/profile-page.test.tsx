@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { REVIEW_ERRORS } from '@/components/review/api/reviews-api';
 import { makeReview, notFound } from '@/components/review/testing/review-fixtures';
 import type { SessionUser } from '@/lib/auth-storage';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
@@ -27,12 +28,31 @@ const reviewPage = {
   body: { success: true, data: { reviews, pagination: { total: reviews.length, limit: 10, offset: 0, hasMore: false } } },
 };
 
+const theirs = makeReview({ id: 9, user_id: 7, username: 'liisa', movie_id: 550, movie_name: 'Fight Club', release_year: 1999 });
+const activityEntries = [
+  { kind: 'reaction', created_at: '2025-10-20T10:00:00Z', reaction: 'like', review: theirs },
+  { kind: 'reaction', created_at: '2025-10-19T10:00:00Z', reaction: 'dislike', review: { ...theirs, id: 8, movie_id: 551, movie_name: 'Film X' } },
+  ...reviews.map((review) => ({ kind: 'review', created_at: '2025-10-14T18:03:00Z', reaction: null, review })),
+];
+
+/** The Activity tab's pages: two entries each. */
+function activityPage(offset: number) {
+  const activity = activityEntries.slice(offset, offset + 2);
+  const pagination = { total: activityEntries.length, limit: 10, offset, hasMore: offset + 2 < activityEntries.length };
+  return { status: 200, body: { success: true, data: { activity, pagination } } };
+}
+
 function favorites(total: number) {
   return { status: 200, body: { success: true, data: [], pagination: { total, limit: 8, offset: 0, hasMore: total > 8 } } };
 }
 
-function fakeApi(user: SessionUser = mikko) {
-  return mockApi(({ path }) => {
+function fakeApi(user: SessionUser = mikko, activity: 'ok' | 'empty' | 'fail' = 'ok') {
+  return mockApi(({ path, query }) => {
+    if (path === `/reviews/user/${user.id}/activity`) {
+      if (activity === 'fail') return { status: 500, body: { success: false, code: 'internal', message: 'Internal error' } };
+      if (activity === 'empty') return { status: 200, body: { success: true, data: { activity: [], pagination: { total: 0, limit: 10, offset: 0, hasMore: false } } } };
+      return activityPage(Number(query.get('offset') ?? 0));
+    }
     if (path === `/users/${user.id}`) return { status: 200, body: { success: true, user } };
     if (path === `/favorites/user/${user.id}/2`) return favorites(12);
     if (path === `/favorites/user/${user.id}/1`) return favorites(0);
@@ -122,8 +142,8 @@ describe('ProfilePage', () => {
     expect(activity).toHaveAttribute('aria-selected', 'true');
     expect(activity).toHaveFocus();
     const timeline = await screen.findByRole('list', { name: 'Activity of mikko' });
-    expect(within(timeline).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(timeline).getAllByRole('listitem')[0]).toHaveTextContent('mikko reviewed Film 1 (2001)');
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(timeline).getAllByRole('listitem')[0]).toHaveTextContent("mikko liked liisa's review of Fight Club (1999)");
 
     await user.keyboard('{ArrowRight}');
     expect(router.state.location.search).toBe('?tab=reviews');
@@ -133,6 +153,42 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('tab', { name: 'Favorites' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lists reviews and reactions on the Activity tab, newest first, with "Load more"', async () => {
+    const calls = fakeApi();
+    const { user } = renderProfile('/profile/5?tab=activity');
+    const timeline = await screen.findByRole('list', { name: 'Activity of mikko' });
+    let items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("mikko liked liisa's review of Fight Club (1999)");
+    expect(items[0]).toHaveTextContent('20 October 2025');
+    expect(within(timeline).getByRole('link', { name: 'Fight Club (1999)' })).toHaveAttribute('href', '/movie/550#review-9');
+    expect(items[1]).toHaveTextContent("mikko disliked liisa's review of Film X");
+    expect(screen.getByText('Showing 2 of 5')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(4));
+    items = within(timeline).getAllByRole('listitem');
+    expect(items[2]).toHaveTextContent('mikko reviewed Film 1 (2001)');
+    expect(items[2]).toHaveTextContent('Thoughts 1');
+    expect(items[2]).toHaveTextContent('14 October 2025');
+    expect(within(timeline).getByRole('link', { name: 'Film 1 (2001)' })).toHaveAttribute('href', '/movie/601#review-1');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const offsets = calls.filter((call) => call.path === '/reviews/user/5/activity').map((call) => call.query.get('offset'));
+    expect(offsets).toEqual(['0', '2', '4']);
+  });
+
+  it('says "No activity yet." without activity, and shows the error when it fails', async () => {
+    fakeApi(mikko, 'empty');
+    const { unmount } = renderProfile('/profile/5?tab=activity');
+    expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+    unmount();
+    fakeApi(mikko, 'fail');
+    renderProfile('/profile/5?tab=activity');
+    expect(await screen.findByText(REVIEW_ERRORS.fetch, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it("ignores ?tab=watchlist on someone else's profile", async () => {
