@@ -64,6 +64,9 @@ describe('account journey', { skip: skip ?? false }, () => {
     await shot(page, 'account-created');
     await dialog.getByRole('button', { name: 'Go to Login' }).click();
     await page.waitForURL(`${BASE_URL}/login`);
+    // The URL changes before the navigation's render commits: wait for the login form itself,
+    // or the fields of the page being left could take the typing.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   });
 
   test('signing up twice is refused', async () => {

@@ -87,6 +87,9 @@ describe('watchlist journey', { skip: skip ?? false }, () => {
     await created.waitFor();
     await created.getByRole('button', { name: 'Go to Login' }).click();
     await page.waitForURL(`${BASE_URL}/login`);
+    // The URL changes before the navigation's render commits: wait for the login form itself,
+    // or the fields of the page being left could take the typing.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
