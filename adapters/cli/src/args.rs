@@ -1,5 +1,6 @@
 //! The command tree. Every flag also reads an environment variable, like the server's.
 
+use leffaseura_core::domain::paging::PageRequest;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -156,6 +157,21 @@ pub struct ListArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+impl ListArgs {
+    /// The window these flags ask for, checked against the list limits.
+    ///
+    /// # Errors
+    /// `Invalid` when the window is out of bounds (clap already refuses most such input).
+    pub fn page_request(&self) -> Result<PageRequest, leffaseura_core::Error> {
+        PageRequest::new(
+            Some(self.limit),
+            Some(self.offset),
+            DEFAULT_LIMIT,
+            MAX_LIMIT,
+        )
+    }
 }
 
 #[derive(Debug, Clone, Args)]

@@ -4,10 +4,10 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use leffaseura_core::domain::paging::{PageRequest, Paged};
+use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::ports::UserStore;
 
-use crate::args::{ListArgs, DEFAULT_LIMIT, MAX_LIMIT};
+use crate::args::ListArgs;
 use crate::error::CliError;
 use crate::output::{human_time, showing, table, Align, ModerationJson, PaginationJson};
 
@@ -24,12 +24,7 @@ pub async fn list_moderation_log(
     args: &ListArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let request = PageRequest::new(
-        Some(args.limit),
-        Some(args.offset),
-        DEFAULT_LIMIT,
-        MAX_LIMIT,
-    )?;
+    let request = args.page_request()?;
     let page = store.list_moderation_log(request).await?;
     let page = page.map(|entry| ModerationJson::from(&entry));
     if args.json {
