@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { dismissToast, useToasts, type Toast } from './toast-store';
+import styles from './toast.module.css';
+
+/**
+ * Where toasts appear: bottom centre, above the page. Successes are announced politely,
+ * failures as alerts. A toast stays while the pointer or focus is on it, so nobody has to
+ * read against the clock.
+ */
+export function Toaster({ closeLabel = 'Dismiss' }: { closeLabel?: string }) {
+  const toasts = useToasts();
+  return (
+    <div className={styles.region} aria-live="polite" aria-relevant="additions" data-testid="toaster">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel} />
+      ))}
+    </div>
+  );
+}
+
+function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const [paused, setPaused] = useState(false);
+  const left = useRef(toast.durationMs);
+
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = window.setTimeout(() => dismissToast(toast.id), left.current);
+    return () => {
+      window.clearTimeout(timer);
+      left.current = Math.max(800, left.current - (Date.now() - started));
+    };
+  }, [paused, toast.id]);
+
+  return (
+    <div
+      className={`${styles.toast} ${styles[toast.tone]}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <span className={styles.icon} aria-hidden="true">
+        {toast.tone === 'error' ? '!' : toast.tone === 'success' ? '✓' : 'i'}
+      </span>
+      <span className={styles.message}>{toast.message}</span>
+      <button type="button" className={styles.close} aria-label={closeLabel} onClick={() => dismissToast(toast.id)}>
+        ×
+      </button>
+    </div>
+  );
+}

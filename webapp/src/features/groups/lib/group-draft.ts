@@ -1,0 +1,82 @@
+// The group form's values and what they become in a request (PRODUCT-SPEC §5): a new group
+// sends its trimmed name and description, theme, visibility and genre ids as numbers; an edit
+// sends only the fields that changed, ignores an emptied name, and nothing at all when nothing
+// changed.
+import type { Visibility } from './capabilities';
+
+export type GroupDraft = {
+  name: string;
+  description: string;
+  visibility: Visibility;
+  /** null: no theme chosen. */
+  themeId: number | null;
+  posterUrl: string;
+  /** Genre ids. */
+  tags: number[];
+};
+
+export const EMPTY_DRAFT: GroupDraft = { name: '', description: '', visibility: 'public', themeId: null, posterUrl: '', tags: [] };
+
+/** API.md: a group name is 1–60 characters after trimming; a description at most 2,000. */
+export const NAME_MAX = 60;
+export const DESCRIPTION_MAX = 2000;
+
+export type NewGroupBody = {
+  name: string;
+  description?: string;
+  visibility: Visibility;
+  theme_id?: number;
+  tags: number[];
+  poster_url?: string;
+};
+
+/** The create request, or null when the name is empty after trimming (the form says so). */
+export function newGroupBody(draft: GroupDraft): NewGroupBody | null {
+  const name = draft.name.trim();
+  if (name === '') return null;
+  const description = draft.description.trim();
+  const poster = draft.posterUrl.trim();
+  return {
+    name,
+    ...(description ? { description } : {}),
+    visibility: draft.visibility,
+    ...(draft.themeId !== null ? { theme_id: draft.themeId } : {}),
+    tags: uniqueNumbers(draft.tags),
+    ...(poster ? { poster_url: poster } : {}),
+  };
+}
+
+export type GroupChanges = {
+  name?: string;
+  description?: string;
+  visibility?: Visibility;
+  theme_id?: number;
+  poster_url?: string;
+  tags?: number[];
+};
+
+/** Only what differs from `original`; null when nothing does (the dialog just closes). */
+export function groupChanges(original: GroupDraft, draft: GroupDraft): GroupChanges | null {
+  const changes: GroupChanges = {};
+  const name = draft.name.trim();
+  if (name !== '' && name !== original.name.trim()) changes.name = name;
+  const description = draft.description.trim();
+  if (description !== original.description.trim()) changes.description = description;
+  if (draft.visibility !== original.visibility) changes.visibility = draft.visibility;
+  if (draft.themeId !== null && draft.themeId !== original.themeId) changes.theme_id = draft.themeId;
+  const poster = draft.posterUrl.trim();
+  if (poster !== original.posterUrl.trim()) changes.poster_url = poster;
+  const tags = uniqueNumbers(draft.tags);
+  if (!sameSet(tags, original.tags)) changes.tags = tags;
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+function uniqueNumbers(values: readonly number[]): number[] {
+  return [...new Set(values.map(Number).filter((value) => Number.isInteger(value) && value > 0))];
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(uniqueNumbers(b));
+  return left.size === right.size && [...left].every((value) => right.has(value));
+}
