@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearToasts } from '@/components/toast/toast-store';
 
 // jsdom has <dialog> but not its modal methods.
 if (typeof HTMLDialogElement !== 'undefined') {
@@ -15,4 +16,5 @@ if (typeof HTMLDialogElement !== 'undefined') {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearToasts();
 });
