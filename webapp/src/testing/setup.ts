@@ -17,4 +17,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   clearToasts();
+  sessionStorage.clear();
 });

@@ -193,3 +193,39 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Browse movies' })).toHaveAttribute('href', '/browse');
   });
 });
+
+describe('HomePage session cache', () => {
+  it('keeps the homepage data in session storage and shows it again without asking the server', async () => {
+    homeServer();
+    const first = renderWithProviders(<HomePage />);
+    await within(region('Most Recent Reviews')).findByTestId('recent-review');
+    await within(region('Popular Users')).findByTestId('user-card');
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('home-cache:')).length).toBeGreaterThanOrEqual(4);
+    first.unmount();
+
+    // A reload: a fresh query client, and a server that would now fail.
+    const { queries } = homeServer(() => serverError);
+    renderWithProviders(<HomePage />);
+    expect(await within(region('Most Recent Reviews')).findByTestId('recent-review')).toHaveTextContent('Fight Club');
+    expect(within(region('Popular Movies')).getAllByTestId('movie-card')).toHaveLength(20);
+    expect(within(region('Most Active Users')).getByTestId('user-card')).toHaveTextContent('QA_Reviewer');
+    expect(queries.filter((q) => q.path.startsWith('/reviews') || q.path === '/tmdb/popular')).toHaveLength(0);
+  });
+
+  it('forgets cached data older than 30 minutes', async () => {
+    homeServer();
+    const first = renderWithProviders(<HomePage />);
+    await within(region('Most Recent Reviews')).findByTestId('recent-review');
+    first.unmount();
+    for (const key of Object.keys(sessionStorage)) {
+      const state = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { queries: { state: { dataUpdatedAt: number } }[] };
+      for (const query of state.queries) query.state.dataUpdatedAt -= 31 * 60_000;
+      sessionStorage.setItem(key, JSON.stringify(state));
+    }
+
+    const { queries } = homeServer((path) => (path === '/reviews/recent' ? serverError : undefined));
+    renderWithProviders(<HomePage />);
+    expect(await within(region('Most Recent Reviews')).findByRole('alert')).toHaveTextContent('Could not load the latest reviews.');
+    expect(queries.some((q) => q.path === '/reviews/recent')).toBe(true);
+  });
+});

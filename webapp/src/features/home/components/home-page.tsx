@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '@/lib/auth-storage';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useHomeSessionCache } from '../api/home-session-cache';
 import { PopularMoviesCarousel } from './popular-movies-carousel';
 import { RecentReviewsCarousel } from './recent-reviews-carousel';
 import { UsersCarousel } from './users-carousel';
@@ -9,6 +10,7 @@ import styles from './home-page.module.css';
 /** The homepage: a welcome and the carousels of PRODUCT-SPEC §2, each loading and failing on its own. */
 export function HomePage() {
   usePageTitle('');
+  useHomeSessionCache();
   const session = useSession();
   const name = session?.user?.username;
   return (
