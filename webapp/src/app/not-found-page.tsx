@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const t = useT();
+  usePageTitle(t('notFound.title'));
   return (
     <section className="card center-card">
-      <h1>Page not found</h1>
-      <p className="muted">This page does not exist — maybe the link is old or has a typo.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p className="muted">{t('notFound.text')}</p>
       <Link to="/" className="btn btn-primary">
-        Back to home
+        {t('notFound.home')}
       </Link>
     </section>
   );

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithIntl as render } from '@/testing/render';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from './routes';
 

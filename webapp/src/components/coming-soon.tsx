@@ -1,4 +1,5 @@
 import { usePageTitle } from '@/lib/use-page-title';
+import { useT } from '@/lib/i18n';
 import styles from './coming-soon.module.css';
 
 type ComingSoonProps = {
@@ -9,10 +10,11 @@ type ComingSoonProps = {
 
 /** Stands in for a page whose feature is not built yet. */
 export function ComingSoon({ title, message }: ComingSoonProps) {
+  const t = useT();
   usePageTitle(title);
   return (
     <section className={styles.soon} aria-labelledby="coming-soon-title">
-      <span className={styles.badge}>Coming soon</span>
+      <span className={styles.badge}>{t('comingSoon.badge')}</span>
       <h1 id="coming-soon-title">{title}</h1>
       <p>{message}</p>
     </section>

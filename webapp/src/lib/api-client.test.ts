@@ -27,12 +27,12 @@ describe('api client, 401 on an authenticated call', () => {
     expect(notice()).toBe(SESSION_ENDED);
   });
 
-  it('shows the server’s message for a banned account', async () => {
+  it('keeps the ban as the reason (shown by its code)', async () => {
     logIn();
     answer(401, { success: false, code: 'account_banned', message: 'This account has been banned.' });
     await api.GET('/users/profile');
     expect(getToken()).toBeNull();
-    expect(notice()).toBe('This account has been banned.');
+    expect(notice()).toEqual({ code: 'account_banned', message: 'This account has been banned.' });
   });
 
   it('leaves a failed login alone (no session to end)', async () => {

@@ -25,9 +25,10 @@ const authMiddleware: Middleware = {
       .clone()
       .json()
       .catch(() => null)) as ApiErrorBody | null;
-    const banned = body?.code === 'account_banned' && typeof body.message === 'string' && body.message;
+    const banned = body?.code === 'account_banned';
+    const reason = banned ? { code: 'account_banned', message: typeof body.message === 'string' ? body.message : null } : SESSION_ENDED;
     // Check again: another call may have ended (or a login replaced) it meanwhile.
-    if (getToken() === token) endSession(banned || SESSION_ENDED);
+    if (getToken() === token) endSession(reason);
     return response;
   },
 };

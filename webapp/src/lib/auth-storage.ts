@@ -59,17 +59,23 @@ export function clearSession() {
   notify();
 }
 
-/** Said when the server stops accepting the stored token (expired, revoked, user deleted). */
-export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+/**
+ * Why a session ended: the API error that ended it (`code`, and the server's `message` for a
+ * code the webapp has no text for), or no code when the token simply stopped working.
+ */
+export type SessionEnd = { code: string | null; message: string | null };
 
-let sessionNotice: string | null = null;
+/** The server stopped accepting the stored token (expired, revoked, user deleted). */
+export const SESSION_ENDED: SessionEnd = { code: null, message: null };
+
+let sessionNotice: SessionEnd | null = null;
 
 /**
  * The server refused the session (a 401 on an authenticated call): forget it like a logout
- * and keep `message` for the notice that tells the user why they are logged out.
+ * and keep `reason` for the notice that tells the user why they are logged out.
  */
-export function endSession(message: string = SESSION_ENDED) {
-  sessionNotice = message;
+export function endSession(reason: SessionEnd = SESSION_ENDED) {
+  sessionNotice = reason;
   clearSession();
 }
 
@@ -82,7 +88,7 @@ export function dismissSessionNotice() {
 const getNoticeSnapshot = () => sessionNotice;
 
 /** Why the session ended, until dismissed or the user logs in again; null otherwise. */
-export function useSessionNotice(): string | null {
+export function useSessionNotice(): SessionEnd | null {
   return useSyncExternalStore(subscribe, getNoticeSnapshot, getNoticeSnapshot);
 }
 

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
+import { useT } from '@/lib/i18n';
 
-/** Sets the document title for the current page. */
+/** Sets the document title for the current page ("{title} · Leffaseura"; the name alone without a title). */
 export function usePageTitle(title: string) {
+  const t = useT();
+  const full = title ? t('app.pageTitle', { title }) : t('app.name');
   useEffect(() => {
-    document.title = title ? `${title} · Leffaseura` : 'Leffaseura';
-  }, [title]);
+    document.title = full;
+  }, [full]);
 }

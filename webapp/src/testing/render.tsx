@@ -1,12 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionUser } from '@/lib/auth-storage';
+import { I18nProvider, type Language } from '@/lib/i18n';
 
-/** Renders `ui` at `path` inside a router (with a few stub routes to land on) and a fresh query client. */
-export function renderWithProviders(ui: ReactElement, { path = '/', route = path }: { path?: string; route?: string } = {}) {
+type RenderWithProvidersOptions = {
+  path?: string;
+  route?: string;
+  /** Fixes the language; by default the one the app would choose (the stored choice, else the browser's: English in jsdom). */
+  language?: Language;
+};
+
+/** Renders `ui` at `path` inside a router (with a few stub routes to land on), a fresh query client and the texts. */
+export function renderWithProviders(ui: ReactElement, { path = '/', route = path, language }: RenderWithProvidersOptions = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -18,11 +26,19 @@ export function renderWithProviders(ui: ReactElement, { path = '/', route = path
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider language={language}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { ...result, user, router, queryClient };
+}
+
+/** `render` with the texts only (for components that need no router or queries). */
+export function renderWithIntl(ui: ReactElement, { language, ...options }: Omit<RenderOptions, 'wrapper'> & { language?: Language } = {}) {
+  const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider language={language}>{children}</I18nProvider>;
+  return render(ui, { ...options, wrapper });
 }
 
 function LocationProbe() {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearToasts } from '@/components/toast/toast-store';
+import { resetLanguage } from '@/lib/i18n/language';
 
 // jsdom has <dialog> but not its modal methods.
 if (typeof HTMLDialogElement !== 'undefined') {
@@ -18,4 +19,5 @@ afterEach(() => {
   localStorage.clear();
   clearToasts();
   sessionStorage.clear();
+  resetLanguage(); // every test starts as a first visit
 });

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import { Dialog } from './dialog';
 
 export type ConfirmDialogProps = {
@@ -15,13 +16,14 @@ export type ConfirmDialogProps = {
 export function ConfirmDialog({
   title,
   message,
-  confirmLabel = 'Yes',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   danger = false,
   busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useT();
   return (
     <Dialog
       title={title}
@@ -32,7 +34,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="btn" onClick={onCancel} data-autofocus>
-            {cancelLabel}
+            {cancelLabel ?? t('dialog.cancel')}
           </button>
           <button
             type="button"
@@ -40,7 +42,7 @@ export function ConfirmDialog({
             onClick={onConfirm}
             disabled={busy}
           >
-            {confirmLabel}
+            {confirmLabel ?? t('dialog.yes')}
           </button>
         </>
       }

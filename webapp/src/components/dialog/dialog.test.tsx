@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderWithIntl as render } from '@/testing/render';
 import { ConfirmDialog } from './confirm-dialog';
 
 function Harness({ onConfirm = () => {} }: { onConfirm?: () => void }) {

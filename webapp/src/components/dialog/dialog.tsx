@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from '@/components/icons/close-icon';
+import { useT } from '@/lib/i18n';
 import styles from './dialog.module.css';
 
 export type DialogProps = {
@@ -21,6 +23,7 @@ export type DialogProps = {
  * close on Escape, and give focus back to whatever had it before. Render it only while open.
  */
 export function Dialog({ title, description, onClose, children, actions, role = 'dialog', tone = 'default' }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -84,8 +87,8 @@ export function Dialog({ title, description, onClose, children, actions, role = 
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Close dialog" onClick={() => onCloseRef.current()}>
-            ×
+          <button type="button" className={styles.close} aria-label={t('dialog.close')} onClick={() => onCloseRef.current()}>
+            <CloseIcon />
           </button>
         </header>
         {description || children ? (

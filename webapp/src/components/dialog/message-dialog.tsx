@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useT } from '@/lib/i18n';
 import { Dialog } from './dialog';
 
 export type MessageDialogProps = {
@@ -12,6 +13,7 @@ export type MessageDialogProps = {
 
 /** A short notice (success or failure) with an OK button, optionally closing by itself. */
 export function MessageDialog({ title, message, tone = 'default', autoCloseMs, onClose }: MessageDialogProps) {
+  const t = useT();
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -32,7 +34,7 @@ export function MessageDialog({ title, message, tone = 'default', autoCloseMs, o
       onClose={onClose}
       actions={
         <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          OK
+          {t('dialog.ok')}
         </button>
       }
     />

@@ -1,35 +1,38 @@
 import { Link } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch/language-switch';
+import { useT } from '@/lib/i18n';
 import styles from './footer.module.css';
 
-/** The shared footer: the static pages and the TMDB credit TMDB asks API users to show. */
+/** The shared footer: the static pages, the language switch and the TMDB credit TMDB asks API users to show. */
 export function Footer() {
+  const t = useT();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
         <div className={styles.brand}>
-          <strong>Leffaseura</strong>
-          <p>Movies, showtimes and movie groups for film fans in Finland.</p>
+          <strong>{t('app.name')}</strong>
+          <p>{t('footer.tagline')}</p>
         </div>
-        <nav aria-label="Footer">
-          <ul className={styles.links}>
-            <li>
-              <Link to="/about">About</Link>
-            </li>
-            <li>
-              <Link to="/faq">FAQ</Link>
-            </li>
-            <li>
-              <Link to="/terms">Terms</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact</Link>
-            </li>
-          </ul>
-        </nav>
-        <p className={styles.credit}>
-          Movie data and images come from TMDB; showtimes from Finnkino. This product uses the TMDB API but is not
-          endorsed or certified by TMDB.
-        </p>
+        <div className={styles.side}>
+          <nav aria-label={t('footer.nav')}>
+            <ul className={styles.links}>
+              <li>
+                <Link to="/about">{t('footer.about')}</Link>
+              </li>
+              <li>
+                <Link to="/faq">{t('footer.faq')}</Link>
+              </li>
+              <li>
+                <Link to="/terms">{t('footer.terms')}</Link>
+              </li>
+              <li>
+                <Link to="/contact">{t('footer.contact')}</Link>
+              </li>
+            </ul>
+          </nav>
+          <LanguageSwitch />
+        </div>
+        <p className={styles.credit}>{t('footer.credit')}</p>
       </div>
     </footer>
   );

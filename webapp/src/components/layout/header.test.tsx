@@ -112,4 +112,23 @@ describe('Header', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('speaks Finnish after the switch is pressed, links and menu included', async () => {
+    logIn();
+    const { user } = renderWithProviders(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Suomi' }));
+
+    const nav = screen.getByRole('navigation', { name: 'Päävalikko' });
+    expect(within(nav).getByRole('link', { name: 'Etusivu' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Näytösajat' })).toHaveAttribute('href', '/schedule');
+    expect(within(nav).getByRole('link', { name: 'Ryhmät' })).toHaveAttribute('href', '/groups');
+    expect(within(nav).getByRole('link', { name: 'Selaa' })).toHaveAttribute('href', '/browse');
+    expect(screen.getByRole('searchbox', { name: 'Hae elokuvia' })).toHaveAttribute('placeholder', 'Hae elokuvia…');
+
+    await user.click(screen.getByRole('button', { name: 'Tilivalikko' }));
+    expect(screen.getByRole('link', { name: 'Katselulista' })).toHaveAttribute('href', '/watchlist');
+    await user.click(screen.getByRole('button', { name: 'Kirjaudu ulos' }));
+    expect(screen.getByRole('alertdialog', { name: 'Kirjaudu ulos' })).toHaveTextContent('Haluatko varmasti kirjautua ulos?');
+    expect(screen.getByRole('button', { name: 'Peruuta' })).toBeInTheDocument();
+  });
 });

@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
+import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { clearSession, useSession } from '@/lib/auth-storage';
+import { useT } from '@/lib/i18n';
 import { UserMenu } from './user-menu';
 import styles from './header.module.css';
 
 const NAV_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/schedule', label: 'Showtimes', end: false },
-  { to: '/groups', label: 'Groups', end: false },
-  { to: '/browse', label: 'Browse', end: false },
+  { to: '/', labelKey: 'nav.home', end: true },
+  { to: '/schedule', labelKey: 'nav.showtimes', end: false },
+  { to: '/groups', labelKey: 'nav.groups', end: false },
+  { to: '/browse', labelKey: 'nav.browse', end: false },
 ] as const;
 
 /** The shared top bar: logo, movie search, main links and the account area. */
 export function Header() {
+  const t = useT();
   const session = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -44,30 +47,30 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
-        <Link to="/" className={styles.logo} aria-label="Leffaseura home">
+        <Link to="/" className={styles.logo} aria-label={t('header.logoLabel')}>
           <span className={styles.reel} aria-hidden="true" />
-          Leffaseura
+          {t('app.name')}
         </Link>
 
         <form role="search" className={styles.search} onSubmit={onSearch}>
           <label htmlFor="site-search" className="visually-hidden">
-            Search movies
+            {t('header.search.label')}
           </label>
           <input
             id="site-search"
             type="search"
             name="q"
-            placeholder="Search movies…"
+            placeholder={t('header.search.placeholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"
           />
           <button type="submit" className={styles.searchButton}>
-            Search
+            {t('header.search.submit')}
           </button>
         </form>
 
-        <nav className={styles.nav} aria-label="Main">
+        <nav className={styles.nav} aria-label={t('nav.main')}>
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -76,7 +79,7 @@ export function Header() {
                   end={link.end}
                   className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
                 >
-                  {link.label}
+                  {t(link.labelKey)}
                 </NavLink>
               </li>
             ))}
@@ -84,11 +87,12 @@ export function Header() {
         </nav>
 
         <div className={styles.account}>
+          <LanguageSwitch compact />
           {session ? (
             <UserMenu userId={session.user?.id ?? null} username={session.user?.username ?? null} onLogout={() => setConfirmingLogout(true)} />
           ) : (
             <Link to="/login" className="btn btn-primary">
-              Login / Sign In
+              {t('header.login')}
             </Link>
           )}
         </div>
@@ -96,9 +100,9 @@ export function Header() {
 
       {confirmingLogout ? (
         <ConfirmDialog
-          title="Logout"
-          message="Are you sure you want to logout?"
-          confirmLabel="Logout"
+          title={t('header.logout.title')}
+          message={t('header.logout.question')}
+          confirmLabel={t('header.logout.confirm')}
           onConfirm={logout}
           onCancel={() => setConfirmingLogout(false)}
         />

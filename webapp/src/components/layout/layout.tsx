@@ -1,11 +1,13 @@
 import { Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
+import { useT } from '@/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SessionNotice } from './session-notice';
 
 /** Header, the page in a responsive container, footer. */
 export function Layout() {
+  const t = useT();
   const { pathname } = useLocation();
   const firstRender = useRef(true);
 
@@ -21,7 +23,7 @@ export function Layout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Header />
       <SessionNotice />

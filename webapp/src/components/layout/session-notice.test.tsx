@@ -21,10 +21,10 @@ describe('SessionNotice', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows a ban in the server’s words and goes away after logging in again', () => {
+  it('says the account was banned (by the code) and goes away after logging in again', () => {
     logIn();
     renderWithProviders(<SessionNotice />);
-    act(() => endSession('This account has been banned.'));
+    act(() => endSession({ code: 'account_banned', message: 'Banned for spam.' }));
     expect(screen.getByRole('alert')).toHaveTextContent('This account has been banned.');
     act(() => saveSession('new-token', null));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { dismissSessionNotice, useSessionNotice } from '@/lib/auth-storage';
+import { useErrorText, useT } from '@/lib/i18n';
+import { CloseIcon } from '@/components/icons/close-icon';
 import styles from './session-notice.module.css';
 
 /**
@@ -8,20 +10,23 @@ import styles from './session-notice.module.css';
  * user logs in again.
  */
 export function SessionNotice() {
-  const message = useSessionNotice();
+  const t = useT();
+  const errorText = useErrorText();
+  const reason = useSessionNotice();
   const { pathname } = useLocation();
-  if (!message) return null;
+  if (!reason) return null;
+  const message = reason.code ? errorText(reason) : t('session.ended');
   return (
     <div className="container">
       <div className={styles.notice} role="alert">
         <p className={styles.text}>{message}</p>
         {pathname !== '/login' ? (
           <Link to="/login" className="btn btn-primary" onClick={dismissSessionNotice}>
-            Log in
+            {t('session.login')}
           </Link>
         ) : null}
-        <button type="button" className={styles.dismiss} onClick={dismissSessionNotice} aria-label="Dismiss">
-          ×
+        <button type="button" className={styles.dismiss} onClick={dismissSessionNotice} aria-label={t('session.dismiss')}>
+          <CloseIcon />
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n';
 import styles from './header.module.css';
 
 type UserMenuProps = {
@@ -13,6 +14,7 @@ type UserMenuProps = {
  * with Tab; Escape closes it and gives focus back to the button, as does a click outside.
  */
 export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
         className={styles.burger}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account menu"
+        aria-label={t('userMenu.button')}
         onClick={() => setOpen((value) => !value)}
       >
         <span className={styles.burgerLines} aria-hidden="true">
@@ -72,22 +74,22 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
       <ul id={menuId} className={styles.menu} hidden={!open}>
         <li>
           <Link ref={firstItemRef} to="/profile" onClick={close}>
-            Profile
+            {t('userMenu.profile')}
           </Link>
         </li>
         <li>
           <Link to="/settings" onClick={close}>
-            Settings
+            {t('userMenu.settings')}
           </Link>
         </li>
         <li>
           <Link to={id ? `/favorites/${id}` : '/profile'} onClick={close}>
-            Favorites
+            {t('userMenu.favorites')}
           </Link>
         </li>
         <li>
           <Link to="/watchlist" onClick={close}>
-            Watchlist
+            {t('userMenu.watchlist')}
           </Link>
         </li>
         <li className={styles.menuSeparator}>
@@ -100,7 +102,7 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
               onLogout();
             }}
           >
-            Logout
+            {t('userMenu.logout')}
           </button>
         </li>
       </ul>

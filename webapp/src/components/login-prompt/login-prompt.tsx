@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n';
 import styles from './login-prompt.module.css';
 
 type LoginPromptProps = {
@@ -10,6 +11,7 @@ type LoginPromptProps = {
 
 /** What a page for logged-in users shows a visitor: the reason and a link to the login page. */
 export function LoginPrompt({ title, message }: LoginPromptProps) {
+  const t = useT();
   return (
     <section className={`card ${styles.prompt}`} aria-labelledby="login-prompt-title">
       <h1 id="login-prompt-title" className={styles.title}>
@@ -17,7 +19,7 @@ export function LoginPrompt({ title, message }: LoginPromptProps) {
       </h1>
       <p className={styles.text}>{message}</p>
       <Link to="/login" className="btn btn-primary">
-        Login / Sign In
+        {t('loginPrompt.login')}
       </Link>
     </section>
   );

@@ -1,0 +1,75 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import en from './messages/en.json';
+import fi from './messages/fi.json';
+
+const catalogues = { en: en as Record<string, string>, fi: fi as Record<string, string> };
+
+/** The arguments a message takes, with their kind: `count:plural`, `title:argument`, `link:tag`. */
+function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    switch (element.type) {
+      case TYPE.argument:
+        found.add(`${element.value}:argument`);
+        break;
+      case TYPE.number:
+      case TYPE.date:
+      case TYPE.time:
+        found.add(`${element.value}:${TYPE[element.type]}`);
+        break;
+      case TYPE.plural:
+      case TYPE.select:
+        found.add(`${element.value}:${element.type === TYPE.plural ? 'plural' : 'select'}`);
+        for (const option of Object.values(element.options)) argumentsOf(option.value, found);
+        break;
+      case TYPE.tag:
+        found.add(`${element.value}:tag`);
+        argumentsOf(element.children, found);
+        break;
+      default:
+        break;
+    }
+  }
+  return found;
+}
+
+describe('message catalogues', () => {
+  it('have the same keys in Finnish and English', () => {
+    const missingInFi = Object.keys(en).filter((key) => !(key in fi));
+    const missingInEn = Object.keys(fi).filter((key) => !(key in en));
+    expect({ missingInFi, missingInEn }).toEqual({ missingInFi: [], missingInEn: [] });
+  });
+
+  it('have a text for every key', () => {
+    for (const [language, messages] of Object.entries(catalogues)) {
+      const empty = Object.entries(messages).filter(([, text]) => typeof text !== 'string' || text.trim() === '');
+      expect(empty.map(([key]) => `${language}:${key}`)).toEqual([]);
+    }
+  });
+
+  it('are valid ICU messages with the same arguments in both languages', () => {
+    const problems: string[] = [];
+    for (const key of Object.keys(en)) {
+      const parsed: Partial<Record<keyof typeof catalogues, Set<string>>> = {};
+      for (const [language, messages] of Object.entries(catalogues) as [keyof typeof catalogues, Record<string, string>][]) {
+        const text = messages[key];
+        if (text === undefined) continue;
+        try {
+          parsed[language] = argumentsOf(parse(text, { requiresOtherClause: true }));
+        } catch (error) {
+          problems.push(`${language}:${key}: ${(error as Error).message}`);
+        }
+      }
+      if (parsed.en && parsed.fi) {
+        const a = [...parsed.en].sort().join(', ');
+        const b = [...parsed.fi].sort().join(', ');
+        if (a !== b) problems.push(`${key}: en takes {${a}}, fi takes {${b}}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keep keys namespaced (area.text, lower camelCase or API codes)', () => {
+    const bad = Object.keys(en).filter((key) => !/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9_]+)+$/.test(key));
+    expect(bad).toEqual([]);
+  });
+});

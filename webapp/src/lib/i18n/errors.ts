@@ -1,0 +1,41 @@
+import type { IntlShape } from 'react-intl';
+import { ApiError, type ApiErrorBody } from '@/lib/api-client';
+import type { MessageKey } from './messages';
+import { catalogues } from './messages';
+
+function hasKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(catalogues.en, key);
+}
+
+/** The catalogue key for an API error `code` (and `field`), or null for a code we have no text for. */
+export function errorKey(code: string | undefined | null, field?: string | null): MessageKey | null {
+  if (!code) return null;
+  if (field) {
+    const specific = `errors.${code}.${field}`;
+    if (hasKey(specific)) return specific;
+  }
+  const general = `errors.${code}`;
+  return hasKey(general) ? general : null;
+}
+
+/**
+ * What to tell the user about a failed call, in their language: the catalogue text for the
+ * error's `code` (and `field`); for a code we have no text for, the server's own message;
+ * for a network failure or anything else, a general sentence.
+ *
+ * Accepts an `ApiError` (what the query/mutation functions throw), a raw error body
+ * `{code, message, field}`, or anything else that was thrown.
+ */
+export function errorText(intl: IntlShape, error: unknown, fallback?: string): string {
+  let body: ApiErrorBody | null = null;
+  if (error instanceof ApiError) body = { code: error.code, field: error.field, message: error.message };
+  else if (error && typeof error === 'object' && !(error instanceof Error) && 'code' in error) body = error as ApiErrorBody;
+
+  if (body) {
+    const key = errorKey(body.code, body.field);
+    if (key) return intl.formatMessage({ id: key });
+    if (typeof body.message === 'string' && body.message.trim()) return body.message;
+  }
+  if (error instanceof TypeError) return intl.formatMessage({ id: 'errors.network' });
+  return fallback ?? intl.formatMessage({ id: 'errors.unknown' });
+}

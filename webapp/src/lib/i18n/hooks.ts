@@ -1,0 +1,45 @@
+import { useCallback, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { errorText } from './errors';
+import * as format from './format';
+import { setLanguage, useCurrentLanguage } from './language';
+import type { MessageKey } from './messages';
+
+/** Values an ICU message takes: `{count}`, `{name}`, … */
+export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
+
+/** `t('groups.join.success')`, `t('reviews.count', { count: 5 })`: a text of the catalogue in the current language. */
+export function useT() {
+  const intl = useIntl();
+  return useCallback((id: MessageKey, values?: MessageValues) => intl.formatMessage({ id }, values), [intl]);
+}
+
+/** The current language and the way to change it (remembered in this browser). */
+export function useLanguage() {
+  const language = useCurrentLanguage();
+  return { language, setLanguage };
+}
+
+/** Dates, times and numbers in the current language (see format.ts for each shape). */
+export function useFormat() {
+  const intl = useIntl();
+  return useMemo(
+    () => ({
+      date: (value: string | number | Date) => format.formatDate(intl, value),
+      shortDate: (value: string | number | Date) => format.formatShortDate(intl, value),
+      calendarDate: (isoDate: string) => format.formatCalendarDate(intl, isoDate),
+      time: (value: string | number | Date) => format.formatTime(intl, value),
+      dateTime: (value: string | number | Date) => format.formatDateTime(intl, value),
+      relative: (value: string | number | Date, now?: string | number | Date) => format.formatRelative(intl, value, now),
+      number: (value: number, options?: format.NumberOptions) => format.formatNumber(intl, value, options),
+      decimal1: (value: number) => format.formatDecimal1(intl, value),
+    }),
+    [intl],
+  );
+}
+
+/** `errorText(error)`: a failed call explained in the current language (by the API's error `code`). */
+export function useErrorText() {
+  const intl = useIntl();
+  return useCallback((error: unknown, fallback?: string) => errorText(intl, error, fallback), [intl]);
+}
