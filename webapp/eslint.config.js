@@ -11,6 +11,7 @@ const I18N_CHECKED = [
   'src/components/language-switch',
   'src/components/login-prompt',
   'src/components/icons',
+  'src/components/toast',
   'src/lib/i18n',
   'src/features/groups',
   'src/features/showtimes',

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { renderWithIntl as render } from '@/testing/render';
 import userEvent from '@testing-library/user-event';
 import { TOAST_MS, clearToasts, showToast } from './toast-store';
 import { Toaster } from './toaster';

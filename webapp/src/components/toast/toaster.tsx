@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, useToasts, type Toast } from './toast-store';
+import { CloseIcon } from '@/components/icons/close-icon';
+import { useT } from '@/lib/i18n';
+import { dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
 import styles from './toast.module.css';
 
 /**
@@ -7,16 +9,20 @@ import styles from './toast.module.css';
  * failures as alerts. A toast stays while the pointer or focus is on it, so nobody has to
  * read against the clock.
  */
-export function Toaster({ closeLabel = 'Dismiss' }: { closeLabel?: string }) {
+export function Toaster({ closeLabel }: { closeLabel?: string }) {
+  const t = useT();
   const toasts = useToasts();
   return (
     <div className={styles.region} aria-live="polite" aria-relevant="additions" data-testid="toaster">
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel} />
+        <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel ?? t('toast.dismiss')} />
       ))}
     </div>
   );
 }
+
+/** Symbols beside the text (hidden from screen readers, which hear the role). */
+const ICONS: Record<ToastTone, string> = { error: '!', success: '\u2713', info: 'i' };
 
 function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
   const [paused, setPaused] = useState(false);
@@ -42,11 +48,11 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       onBlur={() => setPaused(false)}
     >
       <span className={styles.icon} aria-hidden="true">
-        {toast.tone === 'error' ? '!' : toast.tone === 'success' ? '✓' : 'i'}
+        {ICONS[toast.tone]}
       </span>
       <span className={styles.message}>{toast.message}</span>
       <button type="button" className={styles.close} aria-label={closeLabel} onClick={() => dismissToast(toast.id)}>
-        ×
+        <CloseIcon />
       </button>
     </div>
   );
