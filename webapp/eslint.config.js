@@ -13,10 +13,12 @@ const I18N_CHECKED = [
   'src/components/icons',
   'src/components/toast',
   'src/lib/i18n',
+  'src/features/auth',
+  'src/features/static-pages',
   'src/features/groups',
   'src/features/showtimes',
 ];
-const I18N_CHECKED_FILES = ['src/app/not-found-page.tsx', 'src/components/coming-soon.tsx', 'src/lib/use-page-title.ts'];
+const I18N_CHECKED_FILES = ['src/app/not-found-page.tsx', 'src/app/routes.tsx', 'src/components/coming-soon.tsx', 'src/lib/use-page-title.ts'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'src/api/schema.d.ts'] },

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
+import { ComingSoon, type ComingSoonPage } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -18,8 +18,8 @@ import { FaqPage } from '@/features/static-pages/components/faq-page';
 import { TermsPage } from '@/features/static-pages/components/terms-page';
 import { NotFoundPage } from './not-found-page';
 
-/** Pages whose feature is not built yet: each says so in one sentence. */
-const soon = (title: string, message: string) => <ComingSoon title={title} message={message} />;
+/** Pages whose feature is not built yet: each says so in one sentence (comingSoon.<page>.title/message). */
+const soon = (page: ComingSoonPage) => <ComingSoon titleKey={`comingSoon.${page}.title`} messageKey={`comingSoon.${page}.message`} />;
 
 /** The favorite/watchlist toggles for a movie tile (Browse) or the Movie page. */
 type ActionMovie = { id: number; title: string; originalTitle: string; releaseDate: string; posterPath: string | null };
@@ -50,9 +50,9 @@ export const routes: RouteObject[] = [
       { path: '/watchlist', element: <WatchlistPage /> },
       { path: '/watchlist/:userId', element: <WatchlistPage /> },
       { path: '/browse', element: <BrowsePage renderCardActions={(movie) => movieActions(movie, 'compact')} /> },
-      { path: '/groups', element: soon('Groups', 'Browsing movie groups arrives soon.') },
-      { path: '/groups/create', element: soon('Create a group', 'Creating movie groups arrives soon.') },
-      { path: '/groups/:id', element: soon('Group', 'Group pages arrive soon.') },
+      { path: '/groups', element: soon('groups') },
+      { path: '/groups/create', element: soon('createGroup') },
+      { path: '/groups/:id', element: soon('group') },
       {
         path: '/movie/:id',
         element: (
@@ -62,9 +62,9 @@ export const routes: RouteObject[] = [
           />
         ),
       },
-      { path: '/schedule', element: soon('Showtimes', 'Finnkino showtimes arrive soon.') },
-      { path: '/search', element: soon('Search', 'Search arrives soon.') },
-      { path: '/reviews', element: soon('Reviews', 'Community reviews arrive soon.') },
+      { path: '/schedule', element: soon('showtimes') },
+      { path: '/search', element: soon('search') },
+      { path: '/reviews', element: soon('reviews') },
       { path: '/about', element: <AboutPage /> },
       { path: '/faq', element: <FaqPage /> },
       { path: '/contact', element: <ContactPage /> },

@@ -1,22 +1,26 @@
+import { useT, type MessageKey } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useT } from '@/lib/i18n';
 import styles from './coming-soon.module.css';
 
+/** The pages still waiting for their feature (each has comingSoon.<page>.title and .message texts). */
+export type ComingSoonPage = 'groups' | 'createGroup' | 'group' | 'showtimes' | 'search' | 'reviews';
+
 type ComingSoonProps = {
-  title: string;
+  titleKey: MessageKey;
   /** One friendly sentence saying what arrives, e.g. "Browsing movies arrives soon." */
-  message: string;
+  messageKey: MessageKey;
 };
 
 /** Stands in for a page whose feature is not built yet. */
-export function ComingSoon({ title, message }: ComingSoonProps) {
+export function ComingSoon({ titleKey, messageKey }: ComingSoonProps) {
   const t = useT();
+  const title = t(titleKey);
   usePageTitle(title);
   return (
     <section className={styles.soon} aria-labelledby="coming-soon-title">
       <span className={styles.badge}>{t('comingSoon.badge')}</span>
       <h1 id="coming-soon-title">{title}</h1>
-      <p>{message}</p>
+      <p>{t(messageKey)}</p>
     </section>
   );
 }

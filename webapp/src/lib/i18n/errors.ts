@@ -21,7 +21,8 @@ export function errorKey(code: string | undefined | null, field?: string | null)
 /**
  * What to tell the user about a failed call, in their language: the catalogue text for the
  * error's `code` (and `field`); for a code we have no text for, the server's own message;
- * for a network failure or anything else, a general sentence.
+ * otherwise `fallback` (the screen's own words, e.g. PRODUCT-SPEC §8's "Failed to create review"),
+ * or a general sentence (one for network failures, one for anything else).
  *
  * Accepts an `ApiError` (what the query/mutation functions throw), a raw error body
  * `{code, message, field}`, or anything else that was thrown.
@@ -36,6 +37,7 @@ export function errorText(intl: IntlShape, error: unknown, fallback?: string): s
     if (key) return intl.formatMessage({ id: key });
     if (typeof body.message === 'string' && body.message.trim()) return body.message;
   }
+  if (fallback !== undefined) return fallback;
   if (error instanceof TypeError) return intl.formatMessage({ id: 'errors.network' });
-  return fallback ?? intl.formatMessage({ id: 'errors.unknown' });
+  return intl.formatMessage({ id: 'errors.unknown' });
 }

@@ -151,6 +151,11 @@ describe('errors by code', () => {
     );
     expect(errorText(intlFor('en'), new Error('internal detail'))).toBe('Something went wrong. Please try again.');
     expect(errorText(intlFor('fi'), null, 'Arvostelun tallennus epäonnistui')).toBe('Arvostelun tallennus epäonnistui');
+    // The screen's own words win over the general ones, but not over a known code.
+    expect(errorText(intlFor('en'), new TypeError('Failed to fetch'), 'Failed to create review')).toBe('Failed to create review');
+    expect(errorText(intlFor('en'), { code: 'already_reviewed' }, 'Failed to create review')).toBe(
+      'You have already reviewed this movie.',
+    );
   });
 
   it('has a Finnish and an English text for every code the API answers today', () => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MessageDialog } from '@/components/dialog/message-dialog';
-import { errorMessage } from '@/lib/api-client';
+import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
@@ -13,7 +13,9 @@ type Errors = { email?: string; password?: string };
 type Outcome = { ok: true; username: string } | { ok: false; message: string };
 
 export function LoginPage() {
-  usePageTitle('Login');
+  const t = useT();
+  const errorText = useErrorText();
+  usePageTitle(t('auth.login.pageTitle'));
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
@@ -24,15 +26,15 @@ export function LoginPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next: Errors = {};
-    if (!email.trim()) next.email = 'Email is required.';
-    if (!password) next.password = 'Password is required.';
+    if (!email.trim()) next.email = t('auth.emailRequired');
+    if (!password) next.password = t('auth.passwordRequired');
     setErrors(next);
     if (next.email || next.password) return;
     loginMutation.mutate(
       { email: email.trim(), password },
       {
         onSuccess: (data) => setOutcome({ ok: true, username: data.user.username }),
-        onError: (error) => setOutcome({ ok: false, message: errorMessage(error, 'Something went wrong') }),
+        onError: (error) => setOutcome({ ok: false, message: errorText(error, t('common.somethingWentWrong')) }),
       },
     );
   }
@@ -40,11 +42,11 @@ export function LoginPage() {
   return (
     <div className={styles.wrap}>
       <section className={`card ${styles.card}`} aria-labelledby="login-title">
-        <h1 id="login-title">Welcome back</h1>
-        <p className="muted">Log in to keep favorites, write reviews and join movie groups.</p>
+        <h1 id="login-title">{t('auth.login.title')}</h1>
+        <p className="muted">{t('auth.login.intro')}</p>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <div className="field">
-            <label htmlFor="login-email">Email</label>
+            <label htmlFor="login-email">{t('auth.email')}</label>
             <input
               id="login-email"
               type="email"
@@ -62,7 +64,7 @@ export function LoginPage() {
             ) : null}
           </div>
           <div className="field">
-            <label htmlFor="login-password">Password</label>
+            <label htmlFor="login-password">{t('auth.password')}</label>
             <input
               id="login-password"
               type="password"
@@ -80,18 +82,18 @@ export function LoginPage() {
             ) : null}
           </div>
           <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={loginMutation.isPending}>
-            {loginMutation.isPending ? 'Logging in…' : 'Login'}
+            {loginMutation.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </button>
         </form>
         <p className={styles.switch}>
-          New to Leffaseura? <Link to="/signup">Create an account</Link>
+          <FormattedMessage id="auth.login.noAccount" values={{ link: (chunks) => <Link to="/signup">{chunks}</Link> }} />
         </p>
       </section>
 
       {outcome?.ok ? (
         <MessageDialog
-          title="Login Successful"
-          message={`Welcome back, ${outcome.username}! Taking you home…`}
+          title={t('auth.login.success.title')}
+          message={t('auth.login.success.message', { username: outcome.username })}
           tone="success"
           autoCloseMs={LOGIN_DIALOG_MS}
           onClose={() => {
@@ -102,7 +104,7 @@ export function LoginPage() {
       ) : null}
       {outcome && !outcome.ok ? (
         <MessageDialog
-          title="Login Failed"
+          title={t('auth.login.failed.title')}
           message={outcome.message}
           tone="danger"
           autoCloseMs={LOGIN_DIALOG_MS}

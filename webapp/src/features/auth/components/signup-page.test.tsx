@@ -72,10 +72,37 @@ describe('SignupPage', () => {
     const { user } = renderWithProviders(<SignupPage />, { path: '/signup' });
     await fillAndSubmit(user);
     const dialog = await screen.findByRole('alertdialog', { name: 'Registration Failed' });
-    expect(dialog).toHaveTextContent('Username must be 3–30 characters.');
+    // Said by the error's code, in the reader's language (not the server's English words).
+    expect(dialog).toHaveTextContent('Username must be 3 to 30 characters long');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toHaveFocus();
   });
+
+  it('speaks Finnish: its own checks and the server’s answer by code', async () => {
+    const calls = mockApi(() => ({
+      status: 409,
+      body: { success: false, code: 'username_taken', message: 'This username is already taken.' },
+    }));
+    const { user } = renderWithProviders(<SignupPage />, { path: '/signup', language: 'fi' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Luo tili' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rekisteröidy' }));
+    expect(screen.getByText('Anna käyttäjätunnus.')).toBeInTheDocument();
+    expect(screen.getByText('Anna sähköpostiosoite.')).toBeInTheDocument();
+    expect(screen.getByText('Anna salasana.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Käyttäjätunnus'), 'kaisa');
+    await user.type(screen.getByLabelText('Sähköposti'), 'kaisa@example.fi');
+    await user.type(screen.getByLabelText('Salasana'), 'lyhyt');
+    await user.click(screen.getByRole('button', { name: 'Rekisteröidy' }));
+    expect(screen.getByText('Salasanan on oltava vähintään 8 merkkiä pitkä.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Salasana'), '-ja-pidempi');
+    await user.click(screen.getByRole('button', { name: 'Rekisteröidy' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Käyttäjä on jo olemassa' });
+    expect(dialog).toHaveTextContent('Tällä sähköpostiosoitteella tai käyttäjätunnuksella on jo tili.');
+  });
 });
+

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/dialog/dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { FormattedMessage, useErrorText, useT, type MessageKey } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRegister } from '../api/register';
 import styles from './auth.module.css';
@@ -15,13 +16,15 @@ type Field = 'username' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
 type Outcome = { kind: 'created' } | { kind: 'exists' } | { kind: 'failed'; message: string };
 
+/** PRODUCT-SPEC §8: a 409, or a message saying the user exists. */
 function isExistsError(error: unknown) {
-  if (error instanceof ApiError && error.status === 409) return true;
-  return /exists/i.test(errorMessage(error, ''));
+  return error instanceof ApiError && (error.status === 409 || /exists/i.test(error.message));
 }
 
 export function SignupPage() {
-  usePageTitle('Sign up');
+  const t = useT();
+  const errorText = useErrorText();
+  usePageTitle(t('auth.signup.pageTitle'));
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '' });
@@ -34,13 +37,11 @@ export function SignupPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next: Errors = {};
-    if (!values.username.trim()) next.username = 'Username is required.';
-    if (!values.email.trim()) next.email = 'Email is required.';
-    if (!values.password) next.password = 'Password is required.';
-    else if (values.password.length < PASSWORD_MIN)
-      next.password = `Password must be at least ${PASSWORD_MIN} characters.`;
-    else if (values.password.length > PASSWORD_MAX)
-      next.password = `Password can be at most ${PASSWORD_MAX} characters.`;
+    if (!values.username.trim()) next.username = t('auth.usernameRequired');
+    if (!values.email.trim()) next.email = t('auth.emailRequired');
+    if (!values.password) next.password = t('auth.passwordRequired');
+    else if (values.password.length < PASSWORD_MIN) next.password = t('auth.signup.passwordTooShort', { min: PASSWORD_MIN });
+    else if (values.password.length > PASSWORD_MAX) next.password = t('auth.signup.passwordTooLong', { max: PASSWORD_MAX });
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     registerMutation.mutate(
@@ -51,15 +52,15 @@ export function SignupPage() {
           setOutcome(
             isExistsError(error)
               ? { kind: 'exists' }
-              : { kind: 'failed', message: errorMessage(error, 'Something went wrong') },
+              : { kind: 'failed', message: errorText(error, t('common.somethingWentWrong')) },
           ),
       },
     );
   }
 
-  const field = (name: Field, label: string, type: string, autoComplete: string, placeholder?: string) => (
+  const field = (name: Field, label: MessageKey, type: string, autoComplete: string, placeholder?: string) => (
     <div className="field">
-      <label htmlFor={`signup-${name}`}>{label}</label>
+      <label htmlFor={`signup-${name}`}>{t(label)}</label>
       <input
         id={`signup-${name}`}
         type={type}
@@ -82,34 +83,34 @@ export function SignupPage() {
   return (
     <div className={styles.wrap}>
       <section className={`card ${styles.card}`} aria-labelledby="signup-title">
-        <h1 id="signup-title">Create your account</h1>
-        <p className="muted">Join Leffaseura to review movies, keep a watchlist and start movie groups.</p>
+        <h1 id="signup-title">{t('auth.signup.title')}</h1>
+        <p className="muted">{t('auth.signup.intro')}</p>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
-          {field('username', 'Username', 'text', 'username', '3–30 letters, digits, _ . -')}
-          {field('email', 'Email', 'email', 'email', 'you@example.com')}
-          {field('password', 'Password', 'password', 'new-password', `At least ${PASSWORD_MIN} characters`)}
+          {field('username', 'auth.username', 'text', 'username', t('auth.signup.usernamePlaceholder'))}
+          {field('email', 'auth.email', 'email', 'email', t('auth.signup.emailPlaceholder'))}
+          {field('password', 'auth.password', 'password', 'new-password', t('auth.signup.passwordPlaceholder', { min: PASSWORD_MIN }))}
           <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={registerMutation.isPending}>
-            {registerMutation.isPending ? 'Creating account…' : 'Sign Up'}
+            {registerMutation.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
           </button>
         </form>
         <p className={styles.switch}>
-          Already have an account? <Link to="/login">Log in</Link>
+          <FormattedMessage id="auth.signup.haveAccount" values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }} />
         </p>
       </section>
 
       {outcome?.kind === 'created' ? (
         <Dialog
-          title="Account Created!"
-          description="Your account was created successfully. Continue to login?"
+          title={t('auth.signup.created.title')}
+          description={t('auth.signup.created.message')}
           tone="success"
           onClose={() => setOutcome(null)}
           actions={
             <>
               <button type="button" className="btn" onClick={() => setOutcome(null)}>
-                Not now
+                {t('auth.signup.created.notNow')}
               </button>
               <button type="button" className="btn btn-primary" data-autofocus onClick={() => navigate('/login')}>
-                Go to Login
+                {t('auth.signup.created.goToLogin')}
               </button>
             </>
           }
@@ -117,15 +118,15 @@ export function SignupPage() {
       ) : null}
       {outcome?.kind === 'exists' ? (
         <MessageDialog
-          title="User Already Exists"
-          message="An account with this email or username already exists."
+          title={t('auth.signup.exists.title')}
+          message={t('auth.signup.exists.message')}
           tone="danger"
           onClose={() => setOutcome(null)}
         />
       ) : null}
       {outcome?.kind === 'failed' ? (
         <MessageDialog
-          title="Registration Failed"
+          title={t('auth.signup.failed.title')}
           message={outcome.message}
           tone="danger"
           onClose={() => setOutcome(null)}
