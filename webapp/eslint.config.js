@@ -16,6 +16,7 @@ const I18N_CHECKED = [
   'src/features/auth',
   'src/features/static-pages',
   'src/features/groups',
+  'src/features/home',
   'src/features/showtimes',
 ];
 const I18N_CHECKED_FILES = ['src/app/not-found-page.tsx', 'src/app/routes.tsx', 'src/components/coming-soon.tsx', 'src/lib/use-page-title.ts'];

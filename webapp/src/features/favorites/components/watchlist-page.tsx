@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { WATCHLIST } from '@/components/movie-actions/api/favorites-api';
@@ -7,7 +8,7 @@ import styles from './favorites.module.css';
 import { SavedMovies } from './saved-movies';
 
 /** PRODUCT-SPEC §2, Watchlist page: the signed-in user's own watchlist (`/watchlist`, `/watchlist/{ownId}`). */
-export function WatchlistPage() {
+export function WatchlistPage({ showtimes }: { showtimes?: ReactNode } = {}) {
   usePageTitle('Watchlist');
   const { userId } = useParams();
   const { user, isLoading, isError } = useOwnUser();
@@ -64,6 +65,7 @@ export function WatchlistPage() {
           ),
         }}
       />
+      {showtimes}
     </div>
   );
 }

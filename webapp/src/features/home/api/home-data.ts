@@ -90,3 +90,34 @@ export function leaderboardQuery(board: Leaderboard) {
 export function useLeaderboard(board: Leaderboard) {
   return useQuery(leaderboardQuery(board));
 }
+
+/** A film now in Finnish cinemas (GET /tmdb/in-theaters): Finnkino's "now in theatres" matched to TMDB. */
+export type InTheaterMovie = {
+  id: number;
+  originalTitle: string;
+  posterPath: string | null;
+  releaseYear: number | null;
+  overview: string;
+};
+
+/** GET /tmdb/in-theaters: up to 100 films (PRODUCT-SPEC §9). */
+export const inTheatersQuery = queryOptions({
+  queryKey: ['home', 'in-theaters'],
+  queryFn: async (): Promise<InTheaterMovie[]> => {
+    const response = await globalThis.fetch(new Request(`${globalThis.location?.origin ?? ''}/api/v1/tmdb/in-theaters`));
+    const data = (await response.json().catch(() => null)) as { results?: Partial<InTheaterMovie>[] } | null;
+    if (!response.ok || !data?.results) throw new ApiError(response.status, data, 'Failed to load movies in theaters');
+    return data.results.map((movie) => ({
+      id: Number(movie.id),
+      originalTitle: movie.originalTitle ?? '',
+      posterPath: movie.posterPath ?? null,
+      releaseYear: movie.releaseYear ?? null,
+      overview: movie.overview ?? '',
+    }));
+  },
+  staleTime: HOME_STALE_TIME,
+});
+
+export function useInTheaters() {
+  return useQuery(inTheatersQuery);
+}

@@ -64,6 +64,13 @@ function answer(path: string, query: URLSearchParams): Reply {
   }
   if (path === '/reviews/users-by-aura')
     return { status: 200, body: { success: true, data: { users: [user(4, 'auraqueen', { aura: 12, aura_label: 'Positive' })] } } };
+  if (path === '/tmdb/in-theaters') {
+    const results = [
+      { id: 693134, f_id: 303695, originalTitle: 'Dune: Part Two', posterPath: 'https://image.tmdb.org/t/p/w342/dune.jpg', releaseYear: 2024, overview: '' },
+      { id: 11, f_id: 303700, originalTitle: 'Star Wars', posterPath: null, releaseYear: 1977, overview: '' },
+    ];
+    return { status: 200, body: { success: true, results } };
+  }
   if (path.startsWith('/favorites/status/')) return { status: 200, body: { success: true, data: [] } };
   return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
 }
@@ -93,7 +100,7 @@ describe('HomePage', () => {
     fireEvent.scroll(within(popular).getByRole('list'));
     await waitFor(() => expect(within(popular).getAllByTestId('movie-card')).toHaveLength(40));
     expect(queries.filter((q) => q.path === '/tmdb/popular').map((q) => q.query.get('page'))).toEqual(['1', '2']);
-  });
+  }, 20_000);
 
   it('stops at 100 popular movies', async () => {
     const { queries } = homeServer();
@@ -108,7 +115,7 @@ describe('HomePage', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(within(popular).getAllByTestId('movie-card')).toHaveLength(100);
     expect(queries.filter((q) => q.path === '/tmdb/popular')).toHaveLength(5);
-  });
+  }, 20_000);
 
   it('shows recent reviews as cards linking to the review, with a 120-character excerpt', async () => {
     const { queries } = homeServer();
@@ -144,10 +151,39 @@ describe('HomePage', () => {
     expect(queries.find((q) => q.path === '/reviews/users-by-review-count')?.query.get('limit')).toBe('20');
   });
 
-  it('says theaters and groups arrive later, in one sentence each', () => {
+  it('shows the films currently in theaters, linking to their pages and to the showtimes', async () => {
     homeServer();
     renderWithProviders(<HomePage />);
-    expect(region('Currently in Theaters')).toHaveTextContent('arrive with showtimes');
+    const theaters = region('Currently in Theaters');
+    const cards = await within(theaters).findAllByTestId('movie-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Dune: Part Two');
+    expect(cards[0]).toHaveTextContent('2024');
+    expect(cards[0]?.querySelector('a')).toHaveAttribute('href', '/movie/693134');
+    expect(within(theaters).getByRole('link', { name: 'Showtimes' })).toHaveAttribute('href', '/schedule');
+  });
+
+  it('shows placeholders in Currently in Theaters when the call fails, and retries', async () => {
+    let failing = true;
+    homeServer((path) => (path === '/tmdb/in-theaters' && failing ? serverError : undefined));
+    const { user: clicker } = renderWithProviders(<HomePage />);
+    const theaters = region('Currently in Theaters');
+    expect(await within(theaters).findByRole('alert')).toHaveTextContent('Could not load the films in theaters.');
+    expect(within(theaters).getAllByTestId('in-theaters-placeholder')).toHaveLength(6);
+    failing = false;
+    await clicker.click(within(theaters).getByRole('button', { name: 'Try again' }));
+    expect(await within(theaters).findAllByTestId('movie-card')).toHaveLength(2);
+  });
+
+  it('shows the watchlist showtimes it is given, above the carousels', () => {
+    homeServer();
+    renderWithProviders(<HomePage watchlistShowtimes={<p>From the slot</p>} />);
+    expect(screen.getByText('From the slot')).toBeInTheDocument();
+  });
+
+  it('says groups arrive later, in one sentence', () => {
+    homeServer();
+    renderWithProviders(<HomePage />);
     expect(region('Most Popular Groups')).toHaveTextContent('arrive with groups');
   });
 
@@ -185,6 +221,17 @@ describe('HomePage', () => {
     const cached = queryClient.getQueryCache().findAll({ queryKey: ['home'] });
     expect(cached.length).toBeGreaterThanOrEqual(4);
     for (const query of cached) expect((query.options as { staleTime?: number }).staleTime).toBe(30 * 60_000);
+  });
+
+  it('speaks Finnish when Finnish is chosen', async () => {
+    homeServer();
+    logIn({ ...testUser, username: 'QA_kaisa' });
+    renderWithProviders(<HomePage />, { language: 'fi' });
+    expect(screen.getByText('Hei, QA_kaisa!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Selaa elokuvia' })).toHaveAttribute('href', '/browse');
+    expect(await within(region('Nyt elokuvateattereissa')).findAllByTestId('movie-card')).toHaveLength(2);
+    expect(await within(region('Aktiivisimmat käyttäjät')).findByTestId('user-card')).toHaveTextContent('7 arvostelua');
+    expect(region('Suositut elokuvat')).toBeInTheDocument();
   });
 
   it('points the first action to Browse', () => {

@@ -1,15 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/auth-storage';
+import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useHomeSessionCache } from '../api/home-session-cache';
+import { InTheatersCarousel } from './in-theaters-carousel';
 import { PopularMoviesCarousel } from './popular-movies-carousel';
 import { RecentReviewsCarousel } from './recent-reviews-carousel';
 import { UsersCarousel } from './users-carousel';
 import styles from './home-page.module.css';
 
 /** The homepage: a welcome and the carousels of PRODUCT-SPEC §2, each loading and failing on its own. */
-export function HomePage() {
-  usePageTitle('');
+export function HomePage({ watchlistShowtimes }: { watchlistShowtimes?: ReactNode } = {}) {
+  const t = useT();
+  // No page title of its own: the tab shows the product's name alone.
+  const noTitle = '';
+  usePageTitle(noTitle);
   useHomeSessionCache();
   const session = useSession();
   const name = session?.user?.username;
@@ -17,35 +23,35 @@ export function HomePage() {
     <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="home-title">
         {name ? (
-          <p className={`${styles.kicker} ${styles.greeting}`}>Hi, {name}!</p>
+          <p className={`${styles.kicker} ${styles.greeting}`}>{t('home.greeting', { name })}</p>
         ) : (
-          <p className={styles.kicker}>Movie fans in Finland</p>
+          <p className={styles.kicker}>{t('home.kicker')}</p>
         )}
-        <h1 id="home-title">Find your next movie night</h1>
-        <p className={styles.lead}>
-          Browse films, read the community’s reviews and keep your favorites and watchlist in one place. Finnkino
-          showtimes and movie groups are coming soon.
-        </p>
+        <h1 id="home-title">{t('home.title')}</h1>
+        <p className={styles.lead}>{t('home.lead')}</p>
         <div className={styles.cta}>
           <Link to="/browse" className="btn btn-primary">
-            Browse movies
+            {t('home.browse')}
           </Link>
           {session ? (
             <Link to="/watchlist" className={`btn ${styles.ghost}`}>
-              My watchlist
+              {t('home.myWatchlist')}
             </Link>
           ) : (
             <Link to="/signup" className={`btn ${styles.ghost}`}>
-              Create a free account
+              {t('home.signup')}
             </Link>
           )}
         </div>
       </section>
 
+      {watchlistShowtimes}
       <PopularMoviesCarousel />
-      <Upcoming title="Currently in Theaters">Movies now in Finnkino theatres arrive with showtimes.</Upcoming>
+      <InTheatersCarousel />
       <RecentReviewsCarousel />
-      <Upcoming title="Most Popular Groups">The most popular movie groups arrive with groups.</Upcoming>
+      <Upcoming id="home-most-popular-groups" title={t('home.groups.title')}>
+        {t('home.groups.soon')}
+      </Upcoming>
       <UsersCarousel board="review-count" />
       <UsersCarousel board="aura" />
     </div>
@@ -53,8 +59,7 @@ export function HomePage() {
 }
 
 /** A homepage carousel whose API does not exist yet: its title and one plain sentence. */
-function Upcoming({ title, children }: { title: string; children: string }) {
-  const id = `home-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+function Upcoming({ id, title, children }: { id: string; title: string; children: string }) {
   return (
     <section className={styles.upcoming} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -2,19 +2,21 @@ import { Link } from 'react-router';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { MovieCard } from '@/components/movie-card/movie-card';
+import { useT } from '@/lib/i18n';
 import { uniqueMovies, usePopularMovies } from '../api/home-data';
 import { CarouselError } from './carousel-status';
 
 /** Popular Movies: 20 at first, the next 20 (up to 100) as the strip is scrolled towards its end. */
 export function PopularMoviesCarousel() {
+  const t = useT();
   const query = usePopularMovies();
   const movies = uniqueMovies(query.data?.pages);
 
   let status = null;
-  if (query.isPending) status = <p>Loading popular movies…</p>;
+  if (query.isPending) status = <p>{t('home.popular.loading')}</p>;
   else if (query.isError && movies.length === 0)
-    status = <CarouselError message="Could not load popular movies." onRetry={() => void query.refetch()} />;
-  else if (movies.length === 0) status = <p>No popular movies right now.</p>;
+    status = <CarouselError message={t('home.popular.error')} onRetry={() => void query.refetch()} />;
+  else if (movies.length === 0) status = <p>{t('home.popular.empty')}</p>;
 
   function loadMore() {
     if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError) void query.fetchNextPage();
@@ -22,10 +24,10 @@ export function PopularMoviesCarousel() {
 
   return (
     <Carousel
-      title="Popular Movies"
+      title={t('home.popular.title')}
       action={
         <Link to="/browse" className="btn">
-          See all
+          {t('home.seeAll')}
         </Link>
       }
       status={status}

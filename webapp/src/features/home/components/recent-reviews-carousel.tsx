@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { truncate } from '@/components/review/format';
 import { Stars } from '@/components/review/stars';
+import { useT } from '@/lib/i18n';
 import { useRecentReviews, type RecentReview } from '../api/home-data';
 import { CarouselError } from './carousel-status';
 import { shortUsername, USERNAME_LIMIT } from './users-carousel';
@@ -13,16 +14,17 @@ export const EXCERPT_LENGTH = 120;
 
 /** Most Recent Reviews: the 20 newest, each linking to the review on its movie's page. */
 export function RecentReviewsCarousel() {
+  const t = useT();
   const query = useRecentReviews();
   const reviews = query.data ?? [];
 
   let status = null;
-  if (query.isPending) status = <p>Loading reviews…</p>;
-  else if (query.isError) status = <CarouselError message="Could not load the latest reviews." onRetry={() => void query.refetch()} />;
-  else if (reviews.length === 0) status = <p>No reviews yet. Open a movie and write the first one!</p>;
+  if (query.isPending) status = <p>{t('home.reviews.loading')}</p>;
+  else if (query.isError) status = <CarouselError message={t('home.reviews.error')} onRetry={() => void query.refetch()} />;
+  else if (reviews.length === 0) status = <p>{t('home.reviews.empty')}</p>;
 
   return (
-    <Carousel title="Most Recent Reviews" status={status} itemCount={reviews.length}>
+    <Carousel title={t('home.reviews.title')} status={status} itemCount={reviews.length}>
       {reviews.map((review) => (
         <li key={review.id} className={carouselItemClass}>
           <ReviewCard review={review} />
@@ -33,7 +35,8 @@ export function RecentReviewsCarousel() {
 }
 
 function ReviewCard({ review }: { review: RecentReview }) {
-  const title = review.movie_name ?? `Movie #${review.movie_id}`;
+  const t = useT();
+  const title = review.movie_name ?? t('home.reviews.movie', { id: review.movie_id });
   return (
     <article className={styles.reviewCard} data-testid="recent-review">
       <Link to={`/movie/${review.movie_id}#review-${review.id}`} className={styles.reviewLink}>
@@ -47,7 +50,7 @@ function ReviewCard({ review }: { review: RecentReview }) {
         </span>
         <span className={styles.excerpt}>{truncate(review.content, EXCERPT_LENGTH)}</span>
         <span className={styles.author} title={review.username.length > USERNAME_LIMIT ? review.username : undefined}>
-          by {shortUsername(review.username)}
+          {t('home.reviews.by', { username: shortUsername(review.username) })}
         </span>
       </Link>
     </article>

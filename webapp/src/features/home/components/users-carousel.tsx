@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { truncate } from '@/components/review/format';
+import { useT, type MessageKey } from '@/lib/i18n';
 import { useLeaderboard, type Leaderboard, type RankedUser } from '../api/home-data';
 import { CarouselError } from './carousel-status';
 import styles from './home-page.module.css';
@@ -12,21 +13,23 @@ export function shortUsername(username: string): string {
   return truncate(username, USERNAME_LIMIT);
 }
 
-const BOARDS: Record<Leaderboard, { title: string; what: string }> = {
-  'review-count': { title: 'Most Active Users', what: 'active users' },
-  aura: { title: 'Popular Users', what: 'popular users' },
+const BOARDS: Record<Leaderboard, { heading: MessageKey; loading: MessageKey; error: MessageKey }> = {
+  'review-count': { heading: 'home.activeUsers.title', loading: 'home.activeUsers.loading', error: 'home.activeUsers.error' },
+  aura: { heading: 'home.popularUsers.title', loading: 'home.popularUsers.loading', error: 'home.popularUsers.error' },
 };
 
 /** Most Active Users (by review count) or Popular Users (by aura), 20 cards linking to profiles. */
 export function UsersCarousel({ board }: { board: Leaderboard }) {
+  const t = useT();
   const query = useLeaderboard(board);
   const users = query.data ?? [];
-  const { title, what } = BOARDS[board];
+  const keys = BOARDS[board];
+  const title = t(keys.heading);
 
   let status = null;
-  if (query.isPending) status = <p>Loading {what}…</p>;
-  else if (query.isError) status = <CarouselError message={`Could not load ${what}.`} onRetry={() => void query.refetch()} />;
-  else if (users.length === 0) status = <p>No reviewers yet. Write a review to get on this list!</p>;
+  if (query.isPending) status = <p>{t(keys.loading)}</p>;
+  else if (query.isError) status = <CarouselError message={t(keys.error)} onRetry={() => void query.refetch()} />;
+  else if (users.length === 0) status = <p>{t('home.users.empty')}</p>;
 
   return (
     <Carousel title={title} status={status} itemCount={users.length}>
@@ -40,30 +43,36 @@ export function UsersCarousel({ board }: { board: Leaderboard }) {
 }
 
 function UserCard({ user, board }: { user: RankedUser; board: Leaderboard }) {
+  const t = useT();
   const long = user.username.length > USERNAME_LIMIT;
-  const reviews = `${user.review_count} ${user.review_count === 1 ? 'review' : 'reviews'}`;
+  const reviews = t('home.users.reviews', { count: user.review_count });
   const aura = `${user.aura > 0 ? '+' : ''}${user.aura}`;
   return (
     <article className={styles.userCard} data-testid="user-card">
       <Link to={`/profile/${user.id}`} className={styles.userLink} title={long ? user.username : undefined}>
         <span className={styles.avatar} aria-hidden="true">
-          {Array.from(user.username)[0]?.toUpperCase() ?? '?'}
+          {initial(user.username)}
         </span>
         <span className={styles.userName}>{shortUsername(user.username)}</span>
         {board === 'aura' ? (
           <>
-            <span className={styles.userStat}>Aura {aura}</span>
+            <span className={styles.userStat}>{t('home.users.aura', { aura })}</span>
             <span className={styles.userMeta}>{user.aura_label}</span>
           </>
         ) : (
           <>
             <span className={styles.userStat}>{reviews}</span>
             {user.average_rating !== null ? (
-              <span className={styles.userMeta}>Average ★ {user.average_rating.toFixed(1)}</span>
+              <span className={styles.userMeta}>{t('home.users.average', { rating: user.average_rating.toFixed(1) })}</span>
             ) : null}
           </>
         )}
       </Link>
     </article>
   );
+}
+
+/** The avatar's letter: the username's first character ("?" for none). */
+function initial(username: string): string {
+  return Array.from(username)[0]?.toUpperCase() ?? '?';
 }

@@ -19,6 +19,8 @@ export type MoviePageProps = {
   renderGroupSelector?: (movie: MovieSlotInfo) => ReactNode;
   /** Community reviews with the write-review form. */
   renderReviews?: (movie: MovieSlotInfo) => ReactNode;
+  /** "In cinemas": the film's next shows near the viewer. */
+  renderShowtimes?: (movie: MovieSlotInfo) => ReactNode;
 };
 
 /** `/movie/:id`: everything about one movie. */
@@ -64,7 +66,7 @@ function MovieNotFound() {
   );
 }
 
-function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews }: { movie: Movie } & MoviePageProps) {
+function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews, renderShowtimes }: { movie: Movie } & MoviePageProps) {
   const year = /^\d{4}/.exec(movie.releaseDate)?.[0] ?? null;
   const rating = formatRating(movie.voteAverage);
   const runtime = formatRuntime(movie.runtime);
@@ -177,6 +179,8 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
         </div>
 
       </div>
+
+      {renderShowtimes?.(slot)}
 
       <PeopleCarousel
         title="Cast"

@@ -1,10 +1,10 @@
 import { activeFilterCount, matchesFilters, NO_FILTERS, parseFilters, type ShowFacts, type ShowFilters } from './filters';
 
 const show = (facts: Partial<ShowFacts> = {}): ShowFacts => ({
-  presentationMethod: '2D',
+  format: '2D',
   auditorium: 'sali 3',
   spokenLanguage: { code: 'EN', name: 'englanti' },
-  subtitleCodes: ['FI', 'SV'],
+  subtitles: [{ code: 'FI' }, { code: 'SV' }],
   dubbed: false,
   ageRating: 'K-12',
   ...facts,
@@ -12,12 +12,12 @@ const show = (facts: Partial<ShowFacts> = {}): ShowFacts => ({
 const filters = (f: Partial<ShowFilters>): ShowFilters => ({ ...NO_FILTERS, ...f });
 
 const englishSubtitled = show();
-const finnishDub = show({ spokenLanguage: { code: 'FI', name: 'dubattu suomeksi' }, subtitleCodes: [], ageRating: 'S' });
-const dubFlagged = show({ spokenLanguage: { code: 'FI', name: 'suomi' }, subtitleCodes: [], dubbed: true });
-const domestic = show({ spokenLanguage: { code: 'FI', name: 'suomi' }, subtitleCodes: ['SV'], ageRating: 'K-7' });
-const threeD = show({ presentationMethod: '3D', ageRating: 'K-16' });
-const imaxHall = show({ presentationMethod: '2D', auditorium: 'IMAX' });
-const imaxMethod = show({ presentationMethod: 'IMAX 3D', auditorium: 'sali 1' });
+const finnishDub = show({ spokenLanguage: { code: 'FI', name: 'dubattu suomeksi' }, subtitles: [], ageRating: 'S' });
+const dubFlagged = show({ spokenLanguage: { code: 'FI', name: 'suomi' }, subtitles: [], dubbed: true });
+const domestic = show({ spokenLanguage: { code: 'FI', name: 'suomi' }, subtitles: [{ code: 'SV' }], ageRating: 'K-7' });
+const threeD = show({ format: '3D', ageRating: 'K-16' });
+const imaxHall = show({ format: '2D', auditorium: 'IMAX' });
+const imaxMethod = show({ format: 'IMAX 3D', auditorium: 'sali 1' });
 const unrated = show({ ageRating: null });
 const adult = show({ ageRating: 'K-18' });
 
@@ -60,7 +60,7 @@ describe('show filters', () => {
     expect(matchesFilters(imaxHall, filters({ formats: ['3D', 'IMAX'] }))).toBe(true);
   });
 
-  it('a maximum age rating keeps that rating and younger, and leaves unrated shows out', () => {
+  it('a maximum age rating keeps that rating and younger, and unrated shows only under K-18', () => {
     const f = filters({ maxAge: 'K-12' });
     expect(matchesFilters(englishSubtitled, f)).toBe(true); // K-12
     expect(matchesFilters(domestic, f)).toBe(true); // K-7
@@ -69,13 +69,14 @@ describe('show filters', () => {
     expect(matchesFilters(adult, f)).toBe(false);
     expect(matchesFilters(unrated, f)).toBe(false);
     expect(matchesFilters(adult, filters({ maxAge: 'K-18' }))).toBe(true);
+    expect(matchesFilters(unrated, filters({ maxAge: 'K-18' }))).toBe(true);
     expect(matchesFilters(domestic, filters({ maxAge: 'S' }))).toBe(false);
   });
 
   it('combine across kinds: every kind must match', () => {
     const f = filters({ formats: ['3D'], maxAge: 'K-12' });
     expect(matchesFilters(threeD, f)).toBe(false); // 3D but K-16
-    expect(matchesFilters(show({ presentationMethod: '3D', ageRating: 'K-7' }), f)).toBe(true);
+    expect(matchesFilters(show({ format: '3D', ageRating: 'K-7' }), f)).toBe(true);
     expect(activeFilterCount(f)).toBe(2);
   });
 

@@ -22,10 +22,11 @@ export const NO_FILTERS: ShowFilters = { originalWithFinnishSubtitles: false, fi
 
 /** What the filters need to know about one show. */
 export type ShowFacts = {
-  presentationMethod: string | null;
+  /** "2D", "3D", "IMAX", "IMAX 3D". */
+  format: string | null;
   auditorium: string | null;
   spokenLanguage: { code: string | null; name: string | null } | null;
-  subtitleCodes: string[];
+  subtitles: { code: string | null }[];
   dubbed: boolean;
   ageRating: AgeRating | null;
 };
@@ -38,13 +39,13 @@ export function isShowFormat(value: unknown): value is ShowFormat {
   return typeof value === 'string' && (FORMATS as readonly string[]).includes(value);
 }
 
-export function is3d(show: Pick<ShowFacts, 'presentationMethod'>): boolean {
-  return /3d/i.test(show.presentationMethod ?? '');
+export function is3d(show: Pick<ShowFacts, 'format'>): boolean {
+  return /3d/i.test(show.format ?? '');
 }
 
 /** IMAX is a format on some feeds and only the auditorium's name ("IMAX") on others. */
-export function isImax(show: Pick<ShowFacts, 'presentationMethod' | 'auditorium'>): boolean {
-  return /imax/i.test(show.presentationMethod ?? '') || /imax/i.test(show.auditorium ?? '');
+export function isImax(show: Pick<ShowFacts, 'format' | 'auditorium'>): boolean {
+  return /imax/i.test(show.format ?? '') || /imax/i.test(show.auditorium ?? '');
 }
 
 export function isFinnishDub(show: Pick<ShowFacts, 'dubbed' | 'spokenLanguage'>): boolean {
@@ -53,7 +54,7 @@ export function isFinnishDub(show: Pick<ShowFacts, 'dubbed' | 'spokenLanguage'>)
 }
 
 export function isOriginalWithFinnishSubtitles(show: ShowFacts): boolean {
-  return !isFinnishDub(show) && show.subtitleCodes.some((code) => code.toUpperCase() === 'FI');
+  return !isFinnishDub(show) && show.subtitles.some((language) => language.code?.toUpperCase() === 'FI');
 }
 
 function ageIndex(rating: AgeRating): number {
@@ -73,8 +74,9 @@ export function matchesFilters(show: ShowFacts, filters: ShowFilters): boolean {
     if (!format) return false;
   }
   if (filters.maxAge !== null) {
-    // A show without a known rating could be anything, so a rating limit leaves it out.
-    if (show.ageRating === null || ageIndex(show.ageRating) > ageIndex(filters.maxAge)) return false;
+    // A show without a known rating could be anything: only "up to K-18" (everything) keeps it.
+    if (show.ageRating === null) return filters.maxAge === 'K-18';
+    if (ageIndex(show.ageRating) > ageIndex(filters.maxAge)) return false;
   }
   return true;
 }

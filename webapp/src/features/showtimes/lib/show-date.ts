@@ -96,10 +96,19 @@ function noonUtc({ year, month, day }: CalendarDate): Date {
   return new Date(Date.UTC(year, month - 1, day, 12));
 }
 
+/** "26.11." — day and month as Finns write them (both languages of the product use it). */
+export function formatDayMonth({ day, month }: CalendarDate): string {
+  return `${day}.${month}.`;
+}
+
+/** "Thu" / "to": a day's short weekday in `locale`. */
+export function formatWeekday(date: CalendarDate, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(noonUtc(date));
+}
+
 /** "Thu 26.11." / "to 26.11." — a day's short weekday and day.month in `locale`. */
 export function formatWeekdayDate(date: CalendarDate, locale: string): string {
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(noonUtc(date));
-  return `${weekday} ${date.day}.${date.month}.`;
+  return `${formatWeekday(date, locale)} ${formatDayMonth(date)}`;
 }
 
 /** "Thursday 26 November 2026" / "torstai 26. marraskuuta 2026": a day spelt out in `locale`. */

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { byStart } from '../lib/show-time';
+import { toShowView } from './to-show-view';
+import type { ScheduleView } from './types';
+import { getJson } from './untyped';
+
+/** GET /finnkino/schedule?area=&dt=: one day's shows in an area, sorted by start time. */
+export function scheduleQuery(area: number, dt: string) {
+  return queryOptions({
+    queryKey: ['showtimes', 'schedule', area, dt],
+    queryFn: async (): Promise<ScheduleView> => {
+      const data = (await getJson('/finnkino/schedule', { area, dt }, 'Failed to fetch schedule')) as {
+        schedule: Record<string, unknown>[];
+        fetchedAt?: string;
+        stale?: boolean;
+      };
+      return {
+        shows: data.schedule.map(toShowView).sort(byStart),
+        fetchedAt: data.fetchedAt ?? null,
+        stale: data.stale === true,
+      };
+    },
+    // The server caches schedules for 10 minutes.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSchedule(search: { area: number; dt: string } | null) {
+  return useQuery({
+    ...scheduleQuery(search?.area ?? 0, search?.dt ?? ''),
+    enabled: search !== null,
+    placeholderData: keepPreviousData,
+  });
+}

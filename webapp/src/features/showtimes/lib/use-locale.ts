@@ -1,0 +1,6 @@
+import { useIntl } from 'react-intl';
+
+/** The Intl locale the texts are shown in (fi-FI or en-GB), for dates and times. */
+export function useLocale(): string {
+  return useIntl().locale;
+}
