@@ -50,11 +50,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly field: string | undefined;
+  /** The server's own words, when it sent any (`message` falls back to the caller's words). */
+  readonly serverMessage: string | undefined;
 
   constructor(status: number, body: unknown, fallback: string) {
     const parsed = (body && typeof body === 'object' ? body : {}) as ApiErrorBody;
-    const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
-    super(message);
+    const serverMessage = typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined;
+    super(serverMessage ?? fallback);
+    this.serverMessage = serverMessage;
     this.name = 'ApiError';
     this.status = status;
     this.code = typeof parsed.code === 'string' ? parsed.code : undefined;

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NEXT, PREVIOUS } from '@/components/icons/glyphs';
+import { useT } from '@/lib/i18n';
 import styles from './carousel.module.css';
 
 type CarouselProps = {
@@ -28,7 +30,8 @@ export const carouselItemClass = styles.item;
  */
 export function Carousel({ title, action, status, itemCount, onNearEnd, children }: CarouselProps) {
   const stripRef = useRef<HTMLUListElement>(null);
-  const headingId = `carousel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const t = useT();
+  const headingId = useId();
   const [overflowing, setOverflowing] = useState(false);
   const showStrip = status === null || status === undefined;
 
@@ -56,7 +59,6 @@ export function Carousel({ title, action, status, itemCount, onNearEnd, children
     if (strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - strip.clientWidth) onNearEnd();
   }
 
-  const name = title.toLowerCase();
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <div className={styles.top}>
@@ -68,11 +70,11 @@ export function Carousel({ title, action, status, itemCount, onNearEnd, children
             {action}
             {showStrip && overflowing ? (
               <>
-                <button type="button" className={styles.arrow} onClick={() => scroll(-1)} aria-label={`Scroll ${name} back`}>
-                  ‹
+                <button type="button" className={styles.arrow} onClick={() => scroll(-1)} aria-label={t('carousel.back', { title })}>
+                  <span aria-hidden="true">{PREVIOUS}</span>
                 </button>
-                <button type="button" className={styles.arrow} onClick={() => scroll(1)} aria-label={`Scroll ${name} forward`}>
-                  ›
+                <button type="button" className={styles.arrow} onClick={() => scroll(1)} aria-label={t('carousel.forward', { title })}>
+                  <span aria-hidden="true">{NEXT}</span>
                 </button>
               </>
             ) : null}

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/dialog/dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
+import { useT } from '@/lib/i18n';
 import { FAVORITE, WATCHLIST, type FavoriteType, type MovieRef } from './api/favorites-api';
 import { useFavoriteStatus, useViewerKey } from './api/use-favorite-status';
 import { toggleMutationKey, useToggleFavorite } from './api/use-toggle-favorite';
@@ -29,15 +30,13 @@ export type MovieActionsProps = {
   known?: Partial<FavoriteStatus>;
 };
 
-/** The watchlist failure is an alert (PRODUCT-SPEC §8); favorite failures are only logged. */
-export const WATCHLIST_FAILED = 'Failed to update watchlist';
-
 /**
  * Favorite (heart) and watchlist (bookmark) toggles for one movie. They flip at once and
  * flip back when the server refuses; a click while the previous one is on its way is
  * ignored, so a double-click never adds twice. Visitors get a login prompt instead.
  */
 export function MovieActions({ movieId, title, originalTitle, year, posterPath, variant = 'compact', className, known }: MovieActionsProps) {
+  const t = useT();
   const id = Number(movieId);
   const viewer = useViewerKey();
   const { status } = useFavoriteStatus(id, known);
@@ -46,16 +45,16 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
 
   const buttons = (
     [
-      { type: FAVORITE, label: 'Favorite', pressed: status.is_favorite, icon: <HeartIcon /> },
-      { type: WATCHLIST, label: 'Watchlist', pressed: status.is_watchlist, icon: <BookmarkIcon /> },
+      { type: FAVORITE, labelKey: 'movieActions.favorite', pressed: status.is_favorite, icon: <HeartIcon /> },
+      { type: WATCHLIST, labelKey: 'movieActions.watchlist', pressed: status.is_watchlist, icon: <BookmarkIcon /> },
     ] as const
-  ).map(({ type, label, pressed, icon }) => (
+  ).map(({ type, labelKey, pressed, icon }) => (
     <ToggleButton
       key={type}
       viewer={viewer}
       movie={movie}
       type={type}
-      label={label}
+      label={t(labelKey)}
       pressed={pressed}
       icon={icon}
       variant={variant}
@@ -68,7 +67,7 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
   return (
     <div
       role="group"
-      aria-label={`Actions for ${title}`}
+      aria-label={t('movieActions.group', { title })}
       className={[styles.bar, styles[variant], className].filter(Boolean).join(' ')}
     >
       {buttons}
@@ -78,8 +77,9 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
       {dialog === 'failed'
         ? createPortal(
             <MessageDialog
-              title={WATCHLIST_FAILED}
-              message={`“${title}” could not be saved. Please try again in a moment.`}
+              // The watchlist failure is an alert (PRODUCT-SPEC §8); favorite failures are only logged.
+              title={t('movieActions.watchlistFailed')}
+              message={t('movieActions.watchlistFailedText', { title })}
               tone="danger"
               onClose={() => setDialog(null)}
             />,
@@ -105,6 +105,7 @@ type ToggleButtonProps = {
 };
 
 function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, variant, onNeedLogin, onFailed }: ToggleButtonProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const toggle = useToggleFavorite(viewer ?? 'visitor', movie.id, type);
   const mutationKey = toggleMutationKey(movie.id, type);
@@ -138,7 +139,10 @@ function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, varian
     );
   }
 
-  const action = pressed ? `Remove from ${type === WATCHLIST ? 'watchlist' : 'favorites'}` : `Add to ${type === WATCHLIST ? 'watchlist' : 'favorites'}`;
+  const action =
+    type === WATCHLIST
+      ? t(pressed ? 'movieActions.removeWatchlist' : 'movieActions.addWatchlist')
+      : t(pressed ? 'movieActions.removeFavorite' : 'movieActions.addFavorite');
   return (
     <button
       type="button"
@@ -147,7 +151,7 @@ function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, varian
       aria-pressed={pressed}
       aria-disabled={busy || undefined}
       aria-haspopup={viewer === null ? 'dialog' : undefined}
-      title={viewer === null ? 'Log in to save movies' : action}
+      title={viewer === null ? t('movieActions.loginTitle') : action}
       data-busy={busy || undefined}
       onClick={onClick}
     >
@@ -159,18 +163,19 @@ function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, varian
 
 /** Shown to visitors instead of toggling (PRODUCT-SPEC §6). */
 function LoginPrompt({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog
-      title="Log in to save movies"
-      description="Favorites and a watchlist are for signed-in members. Log in, or create a free account."
+      title={t('movieActions.loginTitle')}
+      description={t('movieActions.loginText')}
       onClose={onClose}
       actions={
         <>
           <Link to="/signup" className="btn" onClick={onClose}>
-            Create an account
+            {t('movieActions.signup')}
           </Link>
           <Link to="/login" className="btn btn-primary" onClick={onClose} data-autofocus>
-            Login / Sign In
+            {t('movieActions.login')}
           </Link>
         </>
       }

@@ -1,5 +1,7 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { STAR } from '@/components/icons/glyphs';
+import { useFormat, useT } from '@/lib/i18n';
 import styles from './movie-card.module.css';
 
 export type MovieCardProps = {
@@ -23,8 +25,10 @@ export type MovieCardProps = {
 
 /** A movie tile: poster (or a placeholder with the title), title, year and rating, linking to its page. */
 export function MovieCard({ id, title, posterUrl, year, rating, actions, layout = 'grid' }: MovieCardProps) {
+  const t = useT();
+  const format = useFormat();
   const shownYear = yearOf(year);
-  const shownRating = rating ? rating.toFixed(1) : null;
+  const shownRating = rating ? format.decimal1(rating) : null;
   return (
     <article className={`${styles.card} ${layout === 'carousel' ? styles.carousel : ''}`} data-testid="movie-card">
       <Link to={`/movie/${id}`} className={styles.link}>
@@ -32,16 +36,16 @@ export function MovieCard({ id, title, posterUrl, year, rating, actions, layout 
         <span className={styles.body}>
           <span className={styles.title}>{title}</span>
           <span className={styles.meta}>
-            <span>{shownYear ?? 'Year unknown'}</span>
+            <span>{shownYear ?? t('movieCard.yearUnknown')}</span>
             <span className={styles.rating}>
               {shownRating ? (
                 <>
-                  <span aria-hidden="true">★ </span>
-                  <span className="visually-hidden">Rating </span>
+                  <span aria-hidden="true">{STAR} </span>
+                  <span className="visually-hidden">{t('movieCard.rating')} </span>
                   {shownRating}
                 </>
               ) : (
-                <span title="No rating yet">N/A</span>
+                <span title={t('movieCard.noRatingTitle')}>{t('movieCard.noRating')}</span>
               )}
             </span>
           </span>

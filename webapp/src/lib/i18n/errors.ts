@@ -29,7 +29,7 @@ export function errorKey(code: string | undefined | null, field?: string | null)
  */
 export function errorText(intl: IntlShape, error: unknown, fallback?: string): string {
   let body: ApiErrorBody | null = null;
-  if (error instanceof ApiError) body = { code: error.code, field: error.field, message: error.message };
+  if (error instanceof ApiError) body = { code: error.code, field: error.field, message: error.serverMessage };
   else if (error && typeof error === 'object' && !(error instanceof Error) && 'code' in error) body = error as ApiErrorBody;
 
   if (body) {

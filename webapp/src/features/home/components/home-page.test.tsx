@@ -234,6 +234,19 @@ describe('HomePage', () => {
     expect(region('Suositut elokuvat')).toBeInTheDocument();
   });
 
+  it('speaks Finnish: counts, aura labels and decimals', async () => {
+    homeServer();
+    renderWithProviders(<HomePage />, { language: 'fi' });
+    const active = await within(region('Aktiivisimmat käyttäjät')).findByTestId('user-card');
+    expect(active).toHaveTextContent('7 arvostelua');
+    expect(active).toHaveTextContent('4,3');
+    const popular = await within(region('Suositut käyttäjät')).findByTestId('user-card');
+    expect(popular).toHaveTextContent('Aura +12');
+    expect(popular).toHaveTextContent('Positiivinen');
+    const card = await within(region('Uusimmat arvostelut')).findByTestId('recent-review');
+    expect(within(card).getByRole('img', { name: 'Arvosana 4/5' })).toBeInTheDocument();
+  });
+
   it('points the first action to Browse', () => {
     homeServer();
     renderWithProviders(<HomePage />);

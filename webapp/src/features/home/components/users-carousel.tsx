@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { truncate } from '@/components/review/format';
-import { useT, type MessageKey } from '@/lib/i18n';
+import { auraLabelKey } from '@/lib/aura';
+import { useFormat, useT, type MessageKey } from '@/lib/i18n';
 import { useLeaderboard, type Leaderboard, type RankedUser } from '../api/home-data';
 import { CarouselError } from './carousel-status';
 import styles from './home-page.module.css';
@@ -44,6 +45,8 @@ export function UsersCarousel({ board }: { board: Leaderboard }) {
 
 function UserCard({ user, board }: { user: RankedUser; board: Leaderboard }) {
   const t = useT();
+  const format = useFormat();
+  const auraKey = auraLabelKey(user.aura_label);
   const long = user.username.length > USERNAME_LIMIT;
   const reviews = t('home.users.reviews', { count: user.review_count });
   const aura = `${user.aura > 0 ? '+' : ''}${user.aura}`;
@@ -57,13 +60,13 @@ function UserCard({ user, board }: { user: RankedUser; board: Leaderboard }) {
         {board === 'aura' ? (
           <>
             <span className={styles.userStat}>{t('home.users.aura', { aura })}</span>
-            <span className={styles.userMeta}>{user.aura_label}</span>
+            <span className={styles.userMeta}>{auraKey ? t(auraKey) : user.aura_label}</span>
           </>
         ) : (
           <>
             <span className={styles.userStat}>{reviews}</span>
             {user.average_rating !== null ? (
-              <span className={styles.userMeta}>{t('home.users.average', { rating: user.average_rating.toFixed(1) })}</span>
+              <span className={styles.userMeta}>{t('home.users.average', { rating: format.decimal1(user.average_rating) })}</span>
             ) : null}
           </>
         )}

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
 import { MovieCard } from '@/components/movie-card/movie-card';
+import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGenres } from '../api/get-genres';
 import { sourceFor, useBrowseMovies } from '../api/get-movie-page';
@@ -21,6 +23,7 @@ export type BrowsePageProps = {
  * page (`?page=`). Everything lives in the URL so Back, Forward and reloads keep the view.
  */
 export function BrowsePage({ renderCardActions }: BrowsePageProps) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const fromUrl = readBrowseParams(params);
   // A title search covers every genre (TMDB cannot filter a search by genre).
@@ -33,7 +36,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
     // URL, the chips and the results agree.
     if (hasIgnoredGenres) setParams(new URLSearchParams(browseSearch({ q, genres: [], page })), { replace: true });
   }, [hasIgnoredGenres, q, page, setParams]);
-  usePageTitle(q ? `Search: ${q}` : 'Browse movies');
+  usePageTitle(q ? t('browse.searchPageTitle', { q }) : t('browse.pageTitle'));
 
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
@@ -76,54 +79,58 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
   const data = movies.data;
   const heading = q
     ? data && data.totalResults === 0
-      ? `Ei tuloksia haulle “${q}”`
-      : `Hakutulokset haulle “${q}”`
+      ? t('browse.noResults', { q })
+      : t('browse.results', { q })
     : genres.length > 0
-      ? `${genreNames.join(' + ')} movies`
-      : 'Popular movies';
+      ? t('browse.genreHeading', { genres: genreNames.join(' + '), count: genres.length })
+      : t('browse.popular');
   const isDefault = !q && genres.length === 0 && page === 1;
 
   return (
     <div className={styles.browse}>
-      <form role="search" className={styles.searchForm} onSubmit={onSearch} aria-label="Search movies on this page">
+      <form role="search" className={styles.searchForm} onSubmit={onSearch} aria-label={t('browse.formLabel')}>
         <label htmlFor="browse-search" className="visually-hidden">
-          Movie title
+          {t('browse.searchLabel')}
         </label>
         <input
           id="browse-search"
           type="search"
-          placeholder="Search by title…"
+          placeholder={t('browse.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
         />
         <div className={styles.formButtons}>
           <button type="submit" className="btn btn-primary">
-            Search
+            {t('browse.search')}
           </button>
           <button type="button" className="btn" onClick={clearFilters} disabled={isDefault && !text}>
-            Clear Filters
+            {t('browse.clear')}
           </button>
         </div>
       </form>
       <aside className={styles.sidebar} aria-labelledby="browse-genres">
         <h2 id="browse-genres" className={styles.sideTitle}>
-          Genres
-          {genres.length > 0 ? <span className={styles.selectedCount}> · {genres.length} selected</span> : null}
+          {t('browse.genres')}
+          {genres.length > 0 ? (
+            <span className={styles.selectedCount}>
+              {SEPARATOR}
+              {t('browse.genresSelected', { count: genres.length })}
+            </span>
+          ) : null}
         </h2>
         {genresQuery.isPending ? (
-          <p className="muted">Loading genres…</p>
+          <p className="muted">{t('browse.genresLoading')}</p>
         ) : genresQuery.isError ? (
           <p className="muted">
-            Genres could not be loaded.{' '}
-            <button type="button" className={styles.linkButton} onClick={() => void genresQuery.refetch()}>
-              Try again
+            {t('browse.genresError')} <button type="button" className={styles.linkButton} onClick={() => void genresQuery.refetch()}>
+              {t('common.retry')}
             </button>
           </p>
         ) : (
           <GenreChips genres={genresQuery.data} selected={genres} onToggle={toggleGenre} />
         )}
-        {q ? <p className={styles.hint}>Choosing a genre browses the whole catalog instead of the search.</p> : null}
+        {q ? <p className={styles.hint}>{t('browse.searchHint')}</p> : null}
       </aside>
 
       <section className={styles.main} aria-labelledby="browse-heading">
@@ -134,21 +141,20 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
           </h1>
           {data && data.totalResults > 0 ? (
             <p className={styles.count}>
-              {data.totalResults.toLocaleString('en-GB')} {data.totalResults === 1 ? 'movie' : 'movies'}
-              {data.pageCount > 1 && page <= data.pageCount ? ` · page ${page} of ${data.pageCount}` : ''}
+              {t('browse.count', { count: data.totalResults })}
+              {data.pageCount > 1 && page <= data.pageCount ? SEPARATOR + t('browse.pageOf', { page, pages: data.pageCount }) : null}
             </p>
           ) : null}
         </header>
 
         {movies.error ? (
           <div className={`notice notice-error ${styles.state}`} role="alert">
-            Search failed{' '}
-            <button
+            {t('browse.failed')} <button
               type="button"
               className="btn"
               onClick={() => void queryClient.refetchQueries({ queryKey: ['tmdb'], type: 'active' })}
             >
-              Try again
+              {t('common.retry')}
             </button>
           </div>
         ) : !data ? (
@@ -157,14 +163,13 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
           page > 1 ? (
             // Past the last page, whatever the search or genres (also past TMDB's 500 pages).
             <p className={styles.empty}>
-              There is no page {page}.{' '}
-              <Link to={{ search: browseSearch({ ...state, page: 1 }) }} className={styles.pageLink}>
-                Go to page 1
+              {t('browse.noPage', { page })} <Link to={{ search: browseSearch({ ...state, page: 1 }) }} className={styles.pageLink}>
+                {t('browse.firstPage')}
               </Link>
             </p>
           ) : (
             <p className={styles.empty}>
-              {q ? 'Try another title, or browse by genre.' : 'No movies match these genres. Try fewer genres.'}
+              {q ? t('browse.emptySearch') : t('browse.emptyGenres')}
             </p>
           )
         ) : (
@@ -184,15 +189,15 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
               ))}
             </ul>
             {data.pageCount > 1 ? (
-              <nav className={styles.pager} aria-label="Pages">
+              <nav className={styles.pager} aria-label={t('paging.label')}>
                 <button type="button" className="btn" onClick={() => toPage(page - 1)} disabled={page <= 1}>
-                  <span aria-hidden="true">←</span> Prev
+                  <span aria-hidden="true">{ARROW_LEFT}</span> {t('paging.prev')}
                 </button>
                 <span className={styles.pageInfo} aria-live="polite">
-                  Page {page} of {data.pageCount}
+                  {t('paging.pageOf', { page, pages: data.pageCount })}
                 </span>
                 <button type="button" className="btn" onClick={() => toPage(page + 1)} disabled={page >= data.pageCount}>
-                  Next <span aria-hidden="true">→</span>
+                  {t('paging.next')} <span aria-hidden="true">{ARROW_RIGHT}</span>
                 </button>
               </nav>
             ) : null}
@@ -204,9 +209,10 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
 }
 
 function LoadingGrid() {
+  const t = useT();
   return (
     <div role="status" aria-live="polite">
-      <span className="visually-hidden">Loading movies…</span>
+      <span className="visually-hidden">{t('browse.loading')}</span>
       <ul className={styles.grid} aria-hidden="true">
         {Array.from({ length: UI_PAGE_SIZE }, (_, index) => (
           <li key={index} className={styles.skeleton} />

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useT } from '@/lib/i18n';
 import styles from './copy-link-button.module.css';
 
 type CopyState = 'idle' | 'copied' | 'manual';
 
 /** Copies `url`; when neither the Clipboard API nor execCommand works, shows it to copy by hand. */
 export function CopyLinkButton({ url, className }: { url: string; className?: string }) {
+  const t = useT();
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -21,15 +23,14 @@ export function CopyLinkButton({ url, className }: { url: string; className?: st
   return (
     <>
       <button type="button" className={className ?? 'btn'} onClick={() => void copy()}>
-        <LinkIcon /> {state === 'copied' ? 'Link copied!' : 'Copy link'}
+        <LinkIcon /> {state === 'copied' ? t('copyLink.copied') : t('copyLink.copy')}
       </button>
       <span className="visually-hidden" role="status">
-        {state === 'copied' ? 'Link copied to the clipboard.' : ''}
+        {state === 'copied' ? t('copyLink.copiedStatus') : null}
       </span>
       {state === 'manual' ? (
         <label className={styles.manual}>
-          <span>Copy this link:</span>{' '}
-          <input type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} autoFocus />
+          <span>{t('copyLink.manual')}</span> <input type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} autoFocus />
         </label>
       ) : null}
     </>

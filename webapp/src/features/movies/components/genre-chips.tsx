@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { CHECK } from '@/components/icons/glyphs';
+import { useT } from '@/lib/i18n';
 import type { Genre } from '../types';
 import styles from './genre-chips.module.css';
 
@@ -10,6 +12,7 @@ type GenreChipsProps = {
 
 /** Toggle buttons, one per genre; a movie must have every selected genre. */
 export function GenreChips({ genres, selected, onToggle }: GenreChipsProps) {
+  const t = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const firstSelected = selected[0];
 
@@ -25,7 +28,7 @@ export function GenreChips({ genres, selected, onToggle }: GenreChipsProps) {
   }, [firstSelected, genres.length]);
 
   return (
-    <ul ref={listRef} className={styles.chips} aria-label="Filter by genre">
+    <ul ref={listRef} className={styles.chips} aria-label={t('browse.genreFilter')}>
       {genres.map((genre) => {
         const on = selected.includes(genre.id);
         return (
@@ -36,7 +39,7 @@ export function GenreChips({ genres, selected, onToggle }: GenreChipsProps) {
               aria-pressed={on}
               onClick={() => onToggle(genre.id)}
             >
-              {on ? <span aria-hidden="true">✓ </span> : null}
+              {on ? <span aria-hidden="true">{CHECK} </span> : null}
               {genre.name}
             </button>
           </li>

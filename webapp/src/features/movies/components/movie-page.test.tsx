@@ -43,6 +43,20 @@ describe('MoviePage', () => {
     expect(document.title).toBe('The Matrix · Leffaseura');
   });
 
+  it('speaks Finnish: labels, runtime, numbers and dates', async () => {
+    fakeTmdb();
+    renderWithProviders(<MoviePage />, { path: '/movie/603', route: '/movie/:id', language: 'fi' });
+    expect(screen.getByRole('status')).toHaveTextContent('Ladataan elokuvaa…');
+    await screen.findByRole('heading', { level: 1, name: 'The Matrix (1999)' });
+    expect(screen.getByRole('list', { name: 'Pikatiedot' })).toHaveTextContent('★ 8,2 / 10');
+    const box = screen.getByRole('complementary', { name: 'Tiedot' });
+    expect(box).toHaveTextContent('Julkaisupäivä31. maaliskuuta 1999');
+    expect(box).toHaveTextContent('Kesto2 t 16 min');
+    expect(box).toHaveTextContent(/Budjetti63\s000\s000\s\$/u);
+    expect(screen.getByRole('link', { name: /Katso traileri/ })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Näyttelijät' })).toBeInTheDocument();
+  });
+
   it('links the trailer in a new tab', async () => {
     fakeTmdb();
     renderMovie();

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PLAY, STAR } from '@/components/icons/glyphs';
 import { ApiError } from '@/lib/api-client';
+import { useIntl, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMovie } from '../api/get-movie';
 import { formatDate, formatMoney, formatRating, formatRuntime } from '../lib/format';
@@ -27,8 +29,9 @@ export type MoviePageProps = {
 export function MoviePage(props: MoviePageProps) {
   const { id: rawId } = useParams();
   const id = /^\d+$/.test(rawId ?? '') && Number(rawId) > 0 ? Number(rawId) : null;
+  const t = useT();
   const query = useMovie(id);
-  usePageTitle(query.data?.title ?? (query.isPending && id !== null ? 'Movie' : 'Movie not found'));
+  usePageTitle(query.data?.title ?? (query.isPending && id !== null ? t('movie.pageTitle') : t('movie.notFound.title')));
 
   // 404 is an unknown movie; 400 an id the server cannot take (too large, say).
   const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
@@ -36,17 +39,17 @@ export function MoviePage(props: MoviePageProps) {
   if (query.isPending) {
     return (
       <p className={styles.loading} role="status">
-        Loading movie…
+        {t('movie.loading')}
       </p>
     );
   }
   if (query.isError) {
     return (
       <div className={`card center-card ${styles.failed}`} role="alert">
-        <h1>Could not load this movie</h1>
-        <p className="muted">The movie service did not answer. Please try again in a moment.</p>
+        <h1>{t('movie.failed.title')}</h1>
+        <p className="muted">{t('movie.failed.text')}</p>
         <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
-          Try again
+          {t('common.retry')}
         </button>
       </div>
     );
@@ -55,21 +58,24 @@ export function MoviePage(props: MoviePageProps) {
 }
 
 function MovieNotFound() {
+  const t = useT();
   return (
     <div className="card center-card" role="alert">
-      <h1>Movie not found</h1>
-      <p className="muted">There is no movie at this address.</p>
+      <h1>{t('movie.notFound.title')}</h1>
+      <p className="muted">{t('movie.notFound.text')}</p>
       <Link to="/browse" className="btn btn-primary">
-        Browse movies
+        {t('movie.browse')}
       </Link>
     </div>
   );
 }
 
 function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews, renderShowtimes }: { movie: Movie } & MoviePageProps) {
+  const t = useT();
+  const intl = useIntl();
   const year = /^\d{4}/.exec(movie.releaseDate)?.[0] ?? null;
-  const rating = formatRating(movie.voteAverage);
-  const runtime = formatRuntime(movie.runtime);
+  const rating = formatRating(intl, movie.voteAverage);
+  const runtime = formatRuntime(intl, movie.runtime);
   const slot: MovieSlotInfo = {
     id: movie.id,
     title: movie.title,
@@ -85,9 +91,9 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
       <div className={styles.hero}>
         <div className={styles.posterBox}>
           {movie.posterPath ? (
-            <img className={styles.poster} src={movie.posterPath} alt={`Poster of ${movie.title}`} />
+            <img className={styles.poster} src={movie.posterPath} alt={t('movie.poster', { title: movie.title })} />
           ) : (
-            <div className={`${styles.poster} ${styles.noPoster}`} role="img" aria-label={`No poster for ${movie.title}`}>
+            <div className={`${styles.poster} ${styles.noPoster}`} role="img" aria-label={t('movie.noPoster', { title: movie.title })}>
               <span>{movie.title}</span>
             </div>
           )}
@@ -95,7 +101,7 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
 
         <div className={styles.info}>
           <h1 id="movie-title" className={styles.title}>
-            {movie.title} {year ? <span className={styles.year}>({year})</span> : null}
+            {movie.title} {year ? <span className={styles.year}>{t('movie.yearInParens', { year })}</span> : null}
           </h1>
           {movie.originalTitle && movie.originalTitle !== movie.title ? (
             <p className={styles.original}>
@@ -104,15 +110,15 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
           ) : null}
           {movie.tagline ? <p className={styles.tagline}>{movie.tagline}</p> : null}
 
-          <ul className={styles.meta} aria-label="At a glance">
+          <ul className={styles.meta} aria-label={t('movie.atAGlance')}>
             <li className={styles.score}>
               {rating ? (
                 <>
-                  <span aria-hidden="true">★</span> <strong>{rating}</strong>
-                  <span className={styles.outOf}> / 10</span>
+                  <span aria-hidden="true">{STAR}</span> <strong>{rating}</strong>
+                  <span className={styles.outOf}> {t('movie.outOf10')}</span>
                 </>
               ) : (
-                'Not rated yet'
+                t('movie.notRated')
               )}
             </li>
             {year ? <li>{year}</li> : null}
@@ -120,7 +126,7 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
           </ul>
 
           {movie.genres.length > 0 ? (
-            <ul className={styles.genres} aria-label="Genres">
+            <ul className={styles.genres} aria-label={t('movie.genres')}>
               {movie.genres.map((genre) => (
                 <li key={genre.id}>
                   <Link to={`/browse?genres=${genre.id}`} className={styles.genre}>
@@ -134,8 +140,8 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
           <div className={styles.actions}>
             {movie.trailer ? (
               <a className="btn btn-primary" href={movie.trailer.url} target="_blank" rel="noopener noreferrer">
-                <span aria-hidden="true">▶</span> Watch trailer
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <span aria-hidden="true">{PLAY}</span> {t('movie.trailer')}
+                <span className="visually-hidden"> {t('movie.newTab')}</span>
               </a>
             ) : null}
             <CopyLinkButton url={pageUrl} />
@@ -148,31 +154,31 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
           </div>
 
           <section className={styles.overview} aria-labelledby="movie-overview">
-            <h2 id="movie-overview">Overview</h2>
-            <p>{movie.overview || 'No overview available.'}</p>
+            <h2 id="movie-overview">{t('movie.overview')}</h2>
+            <p>{movie.overview || t('movie.noOverview')}</p>
           </section>
           <aside className={styles.facts} aria-labelledby="movie-facts">
-            <h2 id="movie-facts">Facts</h2>
+            <h2 id="movie-facts">{t('movie.facts')}</h2>
             <dl>
               <div>
-                <dt>Original title</dt>
+                <dt>{t('movie.originalTitle')}</dt>
                 <dd>{movie.originalTitle || movie.title}</dd>
               </div>
               <div>
-                <dt>Release date</dt>
-                <dd>{formatDate(movie.releaseDate)}</dd>
+                <dt>{t('movie.releaseDate')}</dt>
+                <dd>{formatDate(intl, movie.releaseDate)}</dd>
               </div>
               <div>
-                <dt>Runtime</dt>
+                <dt>{t('movie.runtime')}</dt>
                 <dd>{runtime}</dd>
               </div>
               <div>
-                <dt>Budget</dt>
-                <dd>{formatMoney(movie.budget)}</dd>
+                <dt>{t('movie.budget')}</dt>
+                <dd>{formatMoney(intl, movie.budget)}</dd>
               </div>
               <div>
-                <dt>Revenue</dt>
-                <dd>{formatMoney(movie.revenue)}</dd>
+                <dt>{t('movie.revenue')}</dt>
+                <dd>{formatMoney(intl, movie.revenue)}</dd>
               </div>
             </dl>
           </aside>
@@ -183,13 +189,13 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
       {renderShowtimes?.(slot)}
 
       <PeopleCarousel
-        title="Cast"
-        empty="No cast listed."
+        title={t('movie.cast')}
+        empty={t('movie.noCast')}
         people={movie.cast.map((c) => ({ id: c.id, name: c.name, role: c.character, profilePath: c.profilePath }))}
       />
       <PeopleCarousel
-        title="Key crew"
-        empty="No crew listed."
+        title={t('movie.crew')}
+        empty={t('movie.noCrew')}
         people={movie.keyCrew.map((c) => ({ id: c.id, name: c.name, role: c.job, profilePath: c.profilePath }))}
       />
 

@@ -1,15 +1,20 @@
+import { intlFor } from '@/lib/i18n';
 import { formatDate, formatMoney, formatRating, formatRuntime, initials } from './format';
+
+const en = intlFor('en');
+const fi = intlFor('fi');
 
 describe('movie page formatting', () => {
   it.each([
-    [139, '2 h 19 min'],
-    [45, '45 min'],
-    [120, '2 h'],
-    [61, '1 h 1 min'],
-    [0, '—'],
-    [null, '—'],
-  ])('runtime %s → %s', (minutes, text) => {
-    expect(formatRuntime(minutes)).toBe(text);
+    [139, '2 h 19 min', '2 t 19 min'],
+    [45, '45 min', '45 min'],
+    [120, '2 h', '2 t'],
+    [61, '1 h 1 min', '1 t 1 min'],
+    [0, '—', '—'],
+    [null, '—', '—'],
+  ])('runtime %s → %s / %s', (minutes, english, finnish) => {
+    expect(formatRuntime(en, minutes)).toBe(english);
+    expect(formatRuntime(fi, minutes)).toBe(finnish);
   });
 
   it.each([
@@ -18,19 +23,25 @@ describe('movie page formatting', () => {
     [0, '—'],
     [null, '—'],
   ])('money %s → %s', (amount, text) => {
-    expect(formatMoney(amount)).toBe(text);
+    expect(formatMoney(en, amount)).toBe(text);
+  });
+
+  it('writes money the Finnish way in Finnish', () => {
+    expect(formatMoney(fi, 63000000)).toMatch(/^63\s000\s000\s\$$/u);
   });
 
   it('rounds the rating to one decimal and has none without votes', () => {
-    expect(formatRating(8.216)).toBe('8.2');
-    expect(formatRating(7.25)).toBe('7.3');
-    expect(formatRating(10)).toBe('10.0');
-    expect(formatRating(0)).toBeNull();
+    expect(formatRating(en, 8.216)).toBe('8.2');
+    expect(formatRating(en, 7.25)).toBe('7.3');
+    expect(formatRating(en, 10)).toBe('10.0');
+    expect(formatRating(fi, 8.216)).toBe('8,2');
+    expect(formatRating(en, 0)).toBeNull();
   });
 
-  it('writes dates in en-GB', () => {
-    expect(formatDate('1999-03-31')).toBe('31 March 1999');
-    expect(formatDate('')).toBe('—');
+  it('writes dates in en-GB and in Finnish', () => {
+    expect(formatDate(en, '1999-03-31')).toBe('31 March 1999');
+    expect(formatDate(fi, '1999-03-31')).toBe('31. maaliskuuta 1999');
+    expect(formatDate(en, '')).toBe('—');
   });
 
   it('makes initials', () => {
