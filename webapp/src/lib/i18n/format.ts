@@ -66,9 +66,16 @@ export function formatNumber(intl: IntlShape, value: number, options?: NumberOpt
   return intl.formatNumber(value, options);
 }
 
-/** Exactly one decimal ("4.0" / "4,0"), as ratings are shown. */
+const decimal1Formats = new WeakMap<IntlShape, Intl.NumberFormat>();
+
+/** Exactly one decimal ("4.0" / "4,0"), as ratings are shown (on every tile, so the formatter is kept). */
 export function formatDecimal1(intl: IntlShape, value: number): string {
-  return intl.formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  let format = decimal1Formats.get(intl);
+  if (!format) {
+    format = new Intl.NumberFormat(intl.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    decimal1Formats.set(intl, format);
+  }
+  return format.format(value);
 }
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

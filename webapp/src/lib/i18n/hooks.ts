@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { errorText } from './errors';
+import { formatFast } from './fast-format';
 import * as format from './format';
 import { setLanguage, useCurrentLanguage } from './language';
 import type { MessageKey } from './messages';
@@ -11,7 +12,7 @@ export type MessageValues = Record<string, string | number | boolean | Date | nu
 /** `t('groups.join.success')`, `t('reviews.count', { count: 5 })`: a text of the catalogue in the current language. */
 export function useT() {
   const intl = useIntl();
-  return useCallback((id: MessageKey, values?: MessageValues) => intl.formatMessage({ id }, values), [intl]);
+  return useCallback((id: MessageKey, values?: MessageValues) => formatFast(intl, id, values), [intl]);
 }
 
 /** The current language and the way to change it (remembered in this browser). */

@@ -150,14 +150,14 @@ describe('BrowsePage', () => {
   it('follows Back and Forward through the pages', async () => {
     fakeTmdb();
     const { user, router } = renderBrowse('/browse?genres=18');
-    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: /Next/ }));
-    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 17'));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 17'), { timeout: 5000 });
     await router.navigate(-1);
-    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 1'), { timeout: 5000 });
     expect(screen.getByRole('button', { name: /Drama/ })).toHaveAttribute('aria-pressed', 'true');
     await router.navigate(1);
-    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 17'));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Movie 17'), { timeout: 5000 });
   });
 
   it("shows 'Search failed' when the catalog cannot answer, and retries", async () => {
