@@ -36,10 +36,10 @@ fn healthz() -> Json<serde_json::Value> {
 async fn readyz(state: Data<&AppState>) -> Response {
     let ping = tokio::time::timeout(Duration::from_secs(3), state.users.ping()).await;
     match ping {
-        Ok(Ok(())) => {
-            Json(serde_json::json!({"status": "ok", "catalog": state.movies.kind().as_str()}))
-                .into_response()
-        }
+        Ok(Ok(())) => Json(
+            serde_json::json!({"status": "ok", "catalog": state.movies.catalog_kind().as_str()}),
+        )
+        .into_response(),
         failure => {
             let reason = match failure {
                 Ok(Err(err)) => crate::error::source_chain(&err),

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
-use leffaseura_core::use_cases::{Accounts, Favorites, Reviews};
+use leffaseura_core::use_cases::{Accounts, Favorites, Movies, Reviews};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -17,6 +17,6 @@ pub struct AppState {
     pub reviews: Arc<Reviews>,
     /// Watchlists, favorites, group favorites, status lookups.
     pub favorites: Arc<Favorites>,
-    /// The movie catalog: TMDB behind the cache, or the offline demo catalog.
-    pub movies: leffaseura_tmdb::Movies,
+    /// Browsing the movie catalog (TMDB behind the cache, or the offline demo catalog).
+    pub movies: Arc<Movies>,
 }

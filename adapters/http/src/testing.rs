@@ -1,17 +1,21 @@
 //! A ready-made app over a fresh SQLite database (the real store, in a temporary
-//! directory) for the HTTP tests.
+//! directory) for the HTTP tests, with an in-memory sample movie catalog.
+
+mod sample_catalog;
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use poem::test::TestClient;
 
+pub use sample_catalog::{SampleCatalog, StaleCatalog};
+
 use leffaseura_core::domain::movie::{
-    CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
-    SearchQuery,
+    CatalogKind, CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage,
+    MovieSummary, SearchQuery,
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
-use leffaseura_core::use_cases::Accounts;
+use leffaseura_core::use_cases::{Accounts, Movies};
 use leffaseura_core::{Error, MovieId};
 use leffaseura_sql::SqlStore;
 
@@ -28,8 +32,23 @@ pub struct TestDb {
     _dir: tempfile::TempDir,
 }
 
-/// An app over a fresh, migrated SQLite database, and that database.
+/// Movie use cases over `catalog`, with the sample catalog's posters.
+pub fn movies_over(catalog: Arc<dyn MovieCatalog>) -> Arc<Movies> {
+    Arc::new(Movies::new(
+        catalog,
+        Arc::new(SampleCatalog::new()),
+        CatalogKind::Demo,
+    ))
+}
+
+/// An app over a fresh, migrated SQLite database and the sample catalog, and that
+/// database.
 pub async fn test_app() -> (Client, TestDb) {
+    test_app_with(movies_over(Arc::new(SampleCatalog::new()))).await
+}
+
+/// [`test_app`] with other movie use cases.
+pub async fn test_app_with(movies: Arc<Movies>) -> (Client, TestDb) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let store = leffaseura_sqlite::connect(&leffaseura_sqlite::default_url(dir.path()))
         .await
@@ -48,8 +67,7 @@ pub async fn test_app() -> (Client, TestDb) {
     let state = AppState {
         accounts: Arc::new(accounts),
         users: store.clone(),
-        movies: leffaseura_tmdb::Movies::demo(Default::default())
-            .expect("the bundled demo catalog"),
+        movies,
         reviews: crate::api::reviews::testing::unavailable_reviews(),
         favorites: crate::api::favorites::testing::unavailable_favorites(store.clone()),
     };

@@ -480,8 +480,11 @@ async fn health_readiness_spec_and_docs() {
     let (client, db) = test_app().await;
     let (status, body) = send(client.get("/healthz").send().await).await;
     assert_eq!((status, body), (200, json!({"status": "ok"})));
-    let (status, _) = send(client.get("/readyz").send().await).await;
-    assert_eq!(status, 200);
+    let (status, body) = send(client.get("/readyz").send().await).await;
+    assert_eq!(
+        (status, body),
+        (200, json!({"status": "ok", "catalog": "demo"}))
+    );
     db.store.close().await;
     let (status, body) = send(client.get("/readyz").send().await).await;
     assert_eq!(status, 503, "{body}");

@@ -652,4 +652,45 @@ impl MovieCatalog for CachingCatalog {
     fn list_poster_url(&self, tmdb_path: &str) -> Option<String> {
         self.inner.list_poster_url(tmdb_path)
     }
+
+    async fn search_cached(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+    ) -> Result<Cached<MoviePage>, Error> {
+        CachingCatalog::search_cached(self, query, page).await
+    }
+
+    async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
+        CachingCatalog::genres_cached(self).await
+    }
+
+    async fn discover_cached(
+        &self,
+        genres: &GenreFilter,
+        page: CatalogPage,
+        sort: DiscoverSort,
+    ) -> Result<Cached<MoviePage>, Error> {
+        CachingCatalog::discover_cached(self, genres, page, sort).await
+    }
+
+    async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
+        CachingCatalog::popular_cached(self, page).await
+    }
+
+    async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
+        CachingCatalog::details_cached(self, id).await
+    }
+
+    async fn best_match_cached(
+        &self,
+        original_title: &str,
+        year: Option<i32>,
+    ) -> Result<Cached<Vec<MovieSummary>>, Error> {
+        CachingCatalog::best_match_cached(self, original_title, year).await
+    }
+
+    async fn now_playing_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
+        CachingCatalog::now_playing_cached(self, page).await
+    }
 }

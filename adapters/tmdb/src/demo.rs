@@ -10,7 +10,7 @@ use leffaseura_core::domain::movie::{
     CatalogPage, CrewCredit, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage,
     MovieSummary, RememberedMovie, SearchQuery, SortKey, Trailer, CATALOG_PAGE_SIZE, MAX_CAST,
 };
-use leffaseura_core::ports::MovieCatalog;
+use leffaseura_core::ports::{MovieCatalog, PosterArt};
 use leffaseura_core::{Error, MovieId};
 use serde::Deserialize;
 
@@ -438,5 +438,11 @@ impl MovieCatalog for DemoCatalog {
         movies.sort_by(|a, b| b.release_date().cmp(a.release_date()).then(a.id.cmp(&b.id)));
         movies.truncate(NOW_PLAYING_COUNT);
         Ok(self.page_of(&movies, page))
+    }
+}
+
+impl PosterArt for DemoCatalog {
+    fn placeholder_svg(&self, id: MovieId) -> Option<String> {
+        self.poster(id.0)
     }
 }

@@ -1,30 +1,14 @@
 //! The movie catalog as the server runs it: TMDB behind the durable cache when
-//! credentials are configured, else the offline demo catalog. Built once at start-up
-//! and handed to the HTTP layer.
+//! credentials are configured, else the offline demo catalog. Built once at start-up;
+//! the server hands its parts to core's movie use cases.
 
 use std::sync::Arc;
 
+pub use leffaseura_core::domain::movie::CatalogKind;
 use leffaseura_core::ports::MovieCache;
 use leffaseura_core::Error;
 
 use crate::{CachingCatalog, DemoCatalog, DemoConfig, TmdbCatalog, TmdbConfig};
-
-/// Which catalog answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CatalogKind {
-    Tmdb,
-    Demo,
-}
-
-impl CatalogKind {
-    /// `"tmdb"` or `"demo"`, as `/readyz` and the logs say it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Tmdb => "tmdb",
-            Self::Demo => "demo",
-        }
-    }
-}
 
 /// The active catalog, plus the demo catalog's poster generator (always available, so
 /// that placeholder URLs remembered in an earlier demo session still resolve).
@@ -124,6 +108,11 @@ impl Movies {
 
     pub fn kind(&self) -> CatalogKind {
         self.kind
+    }
+
+    /// The demo films' poster generator (the `PosterArt` port of the movie use cases).
+    pub fn posters(&self) -> Arc<DemoCatalog> {
+        self.posters.clone()
     }
 
     /// The generated poster of a demo film, as SVG.

@@ -17,6 +17,7 @@ use tracing_subscriber::EnvFilter;
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
 use leffaseura_core::use_cases::Accounts;
 use leffaseura_core::use_cases::Favorites;
+use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::Reviews;
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState};
@@ -101,7 +102,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let users: Arc<dyn UserStore> = store.clone();
     // TMDB behind the database cache when a TMDB key or read token is set, else the
     // bundled demo catalog; the choice is logged.
-    let movies = leffaseura_tmdb::Movies::start(
+    let catalog = leffaseura_tmdb::Movies::start(
         config.tmdb(),
         store.clone(),
         leffaseura_tmdb::DemoConfig::default(),
@@ -110,15 +111,20 @@ async fn run(config: Config) -> anyhow::Result<()> {
     .context("setting up the movie catalog")?;
     let reviews = Reviews::new(
         store.clone(),
-        Arc::new(movies.catalog().clone()),
+        Arc::new(catalog.catalog().clone()),
         clock.clone(),
     );
     let favorites = Favorites::new(
         store.clone(),
         users.clone(),
-        Arc::new(movies.catalog().clone()),
+        Arc::new(catalog.catalog().clone()),
         store.clone(),
         clock.clone(),
+    );
+    let movies = Movies::new(
+        Arc::new(catalog.catalog().clone()),
+        catalog.posters(),
+        catalog.kind(),
     );
     let accounts = Accounts::new(
         users.clone(),
@@ -131,7 +137,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         users,
         reviews: Arc::new(reviews),
         favorites: Arc::new(favorites),
-        movies,
+        movies: Arc::new(movies),
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

@@ -210,6 +210,23 @@ impl<T> Cached<T> {
     }
 }
 
+/// Which catalog answers: TMDB, or the bundled offline demo catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CatalogKind {
+    Tmdb,
+    Demo,
+}
+
+impl CatalogKind {
+    /// `"tmdb"` or `"demo"`, as `/readyz` and the logs say it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Tmdb => "tmdb",
+            Self::Demo => "demo",
+        }
+    }
+}
+
 /// The year of a `YYYY-MM-DD` date: its first four characters, when they are a number.
 pub fn release_year(release_date: &str) -> Option<i32> {
     let year = release_date.get(..4)?;
@@ -244,17 +261,29 @@ impl CatalogPage {
         let page = page.unwrap_or(1);
         match u32::try_from(page) {
             Ok(p) if (1..=MAX_CATALOG_PAGE).contains(&p) => Ok(Self(p)),
-            _ => Err(Error::invalid(
-                "page",
-                "invalid_page",
-                "Page must be between 1 and 500.",
-            )),
+            _ => Err(invalid_page()),
         }
+    }
+
+    /// Parses the text of a `page` parameter; absent or blank means the first page.
+    ///
+    /// # Errors
+    /// `Invalid` (field `page`) for anything but a number in 1..=500.
+    pub fn parse(raw: Option<&str>) -> Result<Self, Error> {
+        let number = match raw.map(str::trim).filter(|p| !p.is_empty()) {
+            None => None,
+            Some(text) => Some(text.parse::<i64>().map_err(|_| invalid_page())?),
+        };
+        Self::new(number)
     }
 
     pub fn get(self) -> u32 {
         self.0
     }
+}
+
+fn invalid_page() -> Error {
+    Error::invalid("page", "invalid_page", "Page must be between 1 and 500.")
 }
 
 impl Default for CatalogPage {
@@ -442,6 +471,38 @@ impl DiscoverSort {
             SortKey::Revenue => "revenue",
         };
         format!("{key}.{}", if self.descending { "desc" } else { "asc" })
+    }
+}
+
+/// Parses the text of a movie id (a TMDB id: a positive number).
+///
+/// # Errors
+/// `Invalid` `invalid_parameter` (field `id`) for anything else.
+pub fn parse_movie_id(raw: &str) -> Result<MovieId, Error> {
+    match raw.trim().parse::<i64>() {
+        Ok(id) if id > 0 => Ok(MovieId(id)),
+        _ => Err(Error::invalid(
+            "id",
+            "invalid_parameter",
+            "Movie id must be a positive number.",
+        )),
+    }
+}
+
+/// Parses the text of an optional `year` parameter; absent or blank means no year.
+///
+/// # Errors
+/// `Invalid` `invalid_year` (field `year`) when it is not a number.
+pub fn parse_year(raw: Option<&str>) -> Result<Option<i32>, Error> {
+    match raw.map(str::trim).filter(|y| !y.is_empty()) {
+        None => Ok(None),
+        Some(text) => text.parse::<i32>().map(Some).map_err(|_| {
+            Error::invalid(
+                "year",
+                "invalid_year",
+                "Year must be a number such as 1999.",
+            )
+        }),
     }
 }
 
@@ -724,6 +785,62 @@ mod tests {
         }
         let err = CatalogPage::new(Some(0)).unwrap_err();
         assert!(matches!(err, Error::Invalid { ref field, .. } if field == "page"));
+    }
+
+    #[test]
+    fn page_parameters_are_parsed_from_text() {
+        for (raw, expected) in [
+            (None, Some(1)),
+            (Some(""), Some(1)),
+            (Some(" 7 "), Some(7)),
+            (Some("500"), Some(500)),
+            (Some("0"), None),
+            (Some("501"), None),
+            (Some("x"), None),
+            (Some("1.5"), None),
+        ] {
+            assert_eq!(
+                CatalogPage::parse(raw).ok().map(CatalogPage::get),
+                expected,
+                "{raw:?}"
+            );
+        }
+        let err = CatalogPage::parse(Some("abc")).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::Invalid {
+                code: "invalid_page",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn movie_ids_must_be_positive_numbers() {
+        assert_eq!(parse_movie_id("550").unwrap(), MovieId(550));
+        assert_eq!(parse_movie_id(" 13 ").unwrap(), MovieId(13));
+        for bad in ["abc", "0", "-1", "", "5.5", "in-theaters"] {
+            let err = parse_movie_id(bad).unwrap_err();
+            assert!(
+                matches!(err, Error::Invalid { code: "invalid_parameter", ref field, .. } if field == "id"),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn years_are_numbers_or_absent() {
+        assert_eq!(parse_year(None).unwrap(), None);
+        assert_eq!(parse_year(Some("  ")).unwrap(), None);
+        assert_eq!(parse_year(Some(" 1999 ")).unwrap(), Some(1999));
+        let err = parse_year(Some("nineteen")).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::Invalid {
+                code: "invalid_year",
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 
 use crate::domain::movie::{
-    CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
+    Cached, CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
     SearchQuery,
 };
 use crate::error::Error;
@@ -14,6 +14,11 @@ use crate::ids::MovieId;
 ///
 /// Every method can fail with `Error::Upstream` when the catalog's source cannot be
 /// reached (`unavailable: true`) or answers with something unusable (`unavailable: false`).
+///
+/// Each query also has a `*_cached` form whose answer says whether it is stale (served
+/// from an expired cache entry because the source failed). Only a caching catalog can
+/// answer stale, so the defaults answer fresh; the movie use cases call these forms so
+/// that the HTTP layer can say `X-Cache: stale`.
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait MovieCatalog: Send + Sync {
@@ -77,5 +82,78 @@ pub trait MovieCatalog: Send + Sync {
     fn list_poster_url(&self, tmdb_path: &str) -> Option<String> {
         let _ = tmdb_path;
         None
+    }
+
+    /// [`search`](Self::search), marked stale when it came from an expired cache entry.
+    ///
+    /// # Errors
+    /// As `search`.
+    async fn search_cached(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+    ) -> Result<Cached<MoviePage>, Error> {
+        self.search(query, page).await.map(Cached::fresh)
+    }
+
+    /// [`genres`](Self::genres), marked stale when it came from an expired cache entry.
+    ///
+    /// # Errors
+    /// As `genres`.
+    async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
+        self.genres().await.map(Cached::fresh)
+    }
+
+    /// [`discover`](Self::discover), marked stale when it came from an expired cache entry.
+    ///
+    /// # Errors
+    /// As `discover`.
+    async fn discover_cached(
+        &self,
+        genres: &GenreFilter,
+        page: CatalogPage,
+        sort: DiscoverSort,
+    ) -> Result<Cached<MoviePage>, Error> {
+        self.discover(genres, page, sort).await.map(Cached::fresh)
+    }
+
+    /// [`popular`](Self::popular), marked stale when it came from an expired cache entry.
+    ///
+    /// # Errors
+    /// As `popular`.
+    async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
+        self.popular(page).await.map(Cached::fresh)
+    }
+
+    /// [`details`](Self::details), marked stale when it came from an expired cache entry.
+    ///
+    /// # Errors
+    /// As `details`.
+    async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
+        self.details(id).await.map(Cached::fresh)
+    }
+
+    /// [`best_match`](Self::best_match), marked stale when it came from an expired cache
+    /// entry.
+    ///
+    /// # Errors
+    /// As `best_match`.
+    async fn best_match_cached(
+        &self,
+        original_title: &str,
+        year: Option<i32>,
+    ) -> Result<Cached<Vec<MovieSummary>>, Error> {
+        self.best_match(original_title, year)
+            .await
+            .map(Cached::fresh)
+    }
+
+    /// [`now_playing`](Self::now_playing), marked stale when it came from an expired
+    /// cache entry.
+    ///
+    /// # Errors
+    /// As `now_playing`.
+    async fn now_playing_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
+        self.now_playing(page).await.map(Cached::fresh)
     }
 }

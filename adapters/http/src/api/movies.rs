@@ -8,10 +8,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use leffaseura_core::domain::movie::{
-    self as core_movie, Cached, CatalogPage, DiscoverSort, GenreFilter, MoviePage, SearchQuery,
-};
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::domain::movie::{self as core_movie, Cached, MoviePage};
 
 use crate::api::ApiTags;
 use crate::error::ApiError;
@@ -263,42 +260,6 @@ pub enum PosterResponse {
     Svg(PlainText<String>, #[oai(header = "Cache-Control")] String),
 }
 
-/// Parses an optional `page` query parameter (1..=500).
-fn page_param(raw: Option<&str>) -> Result<CatalogPage, Error> {
-    let raw = raw.map(str::trim).filter(|p| !p.is_empty());
-    let number = match raw {
-        None => None,
-        Some(text) => Some(text.parse::<i64>().map_err(|_| {
-            Error::invalid("page", "invalid_page", "Page must be between 1 and 500.")
-        })?),
-    };
-    CatalogPage::new(number)
-}
-
-fn year_param(raw: Option<&str>) -> Result<Option<i32>, Error> {
-    match raw.map(str::trim).filter(|y| !y.is_empty()) {
-        None => Ok(None),
-        Some(text) => text.parse::<i32>().map(Some).map_err(|_| {
-            Error::invalid(
-                "year",
-                "invalid_year",
-                "Year must be a number such as 1999.",
-            )
-        }),
-    }
-}
-
-fn movie_id_param(raw: &str) -> Result<MovieId, Error> {
-    match raw.trim().parse::<i64>() {
-        Ok(id) if id > 0 => Ok(MovieId(id)),
-        _ => Err(Error::invalid(
-            "id",
-            "invalid_parameter",
-            "Movie id must be a positive number.",
-        )),
-    }
-}
-
 /// `/tmdb` operations.
 pub struct MoviesApi;
 
@@ -317,12 +278,9 @@ impl MoviesApi {
         /// 1..500, default 1.
         page: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
-        let query = SearchQuery::parse(query.0.as_deref().unwrap_or(""))?;
-        let page = page_param(page.0.as_deref())?;
         Ok(state
             .movies
-            .catalog()
-            .search_cached(&query, page)
+            .search_movies(query.0.as_deref(), page.0.as_deref())
             .await?
             .into())
     }
@@ -330,7 +288,7 @@ impl MoviesApi {
     /// List movie genres
     #[oai(path = "/tmdb/genres", method = "get", operation_id = "listGenres")]
     async fn genres(&self, state: Data<&AppState>) -> Result<GenresResponse, ApiError> {
-        let cached = state.movies.catalog().genres_cached().await?;
+        let cached = state.movies.list_genres().await?;
         let header = cache_header(&cached);
         let genres = cached
             .value
@@ -369,13 +327,13 @@ impl MoviesApi {
         /// `title.asc`, … (`.asc` or `.desc`).
         sort_by: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
-        let genres = GenreFilter::parse(with_genres.0.as_deref().unwrap_or(""))?;
-        let page = page_param(page.0.as_deref())?;
-        let sort = DiscoverSort::parse(sort_by.0.as_deref())?;
         Ok(state
             .movies
-            .catalog()
-            .discover_cached(&genres, page, sort)
+            .discover_movies(
+                with_genres.0.as_deref(),
+                page.0.as_deref(),
+                sort_by.0.as_deref(),
+            )
             .await?
             .into())
     }
@@ -388,8 +346,7 @@ impl MoviesApi {
         /// 1..500, default 1.
         page: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
-        let page = page_param(page.0.as_deref())?;
-        Ok(state.movies.catalog().popular_cached(page).await?.into())
+        Ok(state.movies.popular_movies(page.0.as_deref()).await?.into())
     }
 
     /// Best matches for an original title and year
@@ -414,12 +371,9 @@ impl MoviesApi {
         f_id: Query<Option<String>>,
     ) -> Result<MatchesResponse, ApiError> {
         let _ = f_id;
-        let year = year_param(year.0.as_deref())?;
-        let title = original_title.0.unwrap_or_default();
         let cached = state
             .movies
-            .catalog()
-            .best_match_cached(&title, year)
+            .match_title_year(original_title.0.as_deref(), year.0.as_deref())
             .await?;
         let header = cache_header(&cached);
         let results = cached.value.into_iter().map(MovieListItem::from).collect();
@@ -442,8 +396,7 @@ impl MoviesApi {
         state: Data<&AppState>,
         id: Path<String>,
     ) -> Result<MovieResponse, ApiError> {
-        let id = movie_id_param(&id.0)?;
-        let cached = state.movies.catalog().details_cached(id).await?;
+        let cached = state.movies.movie_details(&id.0).await?;
         let header = cache_header(&cached);
         Ok(MovieResponse::Ok(Json(cached.value.into()), header))
     }
@@ -463,13 +416,7 @@ impl MoviesApi {
         state: Data<&AppState>,
         file: Path<String>,
     ) -> Result<PosterResponse, ApiError> {
-        let not_found = || ApiError::from(Error::not_found("poster_not_found", "Poster not found"));
-        let id = file
-            .0
-            .strip_suffix(".svg")
-            .and_then(|id| id.parse::<i64>().ok())
-            .ok_or_else(not_found)?;
-        let svg = state.movies.demo_poster(id).ok_or_else(not_found)?;
+        let svg = state.movies.demo_poster(&file.0)?;
         Ok(PosterResponse::Svg(
             PlainText(svg),
             "public, max-age=86400".to_owned(),
@@ -483,7 +430,11 @@ mod tests {
     use poem::IntoResponse;
     use serde_json::Value;
 
-    use crate::testing::test_app;
+    use std::sync::Arc;
+
+    use crate::testing::{
+        movies_over, test_app, test_app_with, NoCatalog, SampleCatalog, StaleCatalog,
+    };
 
     async fn get(path: &str) -> (u16, Value, poem::http::HeaderMap) {
         let (client, _db) = test_app().await;
@@ -501,37 +452,6 @@ mod tests {
         assert_eq!(body["code"], code, "{body}");
     }
 
-    #[test]
-    fn page_parameters_are_checked() {
-        for (raw, ok) in [
-            (None, true),
-            (Some(""), true),
-            (Some("1"), true),
-            (Some("500"), true),
-            (Some("0"), false),
-            (Some("501"), false),
-            (Some("x"), false),
-            (Some("1.5"), false),
-        ] {
-            assert_eq!(page_param(raw).is_ok(), ok, "{raw:?}");
-        }
-    }
-
-    #[test]
-    fn movie_ids_must_be_positive_numbers() {
-        assert_eq!(movie_id_param("550").unwrap(), MovieId(550));
-        for bad in ["abc", "0", "-1", "", "5.5"] {
-            assert!(movie_id_param(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn years_are_numbers_or_absent() {
-        assert_eq!(year_param(None).unwrap(), None);
-        assert_eq!(year_param(Some(" 1999 ")).unwrap(), Some(1999));
-        assert!(year_param(Some("nineteen")).is_err());
-    }
-
     #[tokio::test]
     async fn stale_answers_carry_the_x_cache_header() {
         let stale: MoviePageResponse = Cached::stale(MoviePage::empty(1)).into();
@@ -542,6 +462,49 @@ mod tests {
         );
         let fresh: MoviePageResponse = Cached::fresh(MoviePage::empty(1)).into();
         assert!(fresh.into_response().headers().get("x-cache").is_none());
+    }
+
+    #[tokio::test]
+    async fn every_stale_catalog_answer_says_so_in_x_cache() {
+        let stale = movies_over(Arc::new(StaleCatalog(SampleCatalog::new())));
+        let (client, _db) = test_app_with(stale).await;
+        for path in [
+            "/api/tmdb/search?query=fight",
+            "/api/tmdb/genres",
+            "/api/tmdb/discover",
+            "/api/tmdb/popular",
+            "/api/tmdb/550",
+            "/api/tmdb/title-year?originalTitle=Fight%20Club",
+        ] {
+            let resp = client.get(path).send().await;
+            assert_eq!(resp.0.status().as_u16(), 200, "{path}");
+            assert_eq!(
+                resp.0
+                    .headers()
+                    .get("x-cache")
+                    .and_then(|v| v.to_str().ok()),
+                Some("stale"),
+                "{path}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_catalog_answers_503_but_bad_input_stays_400() {
+        let (client, _db) = test_app_with(movies_over(Arc::new(NoCatalog))).await;
+        for path in [
+            "/api/tmdb/search?query=fight",
+            "/api/tmdb/genres",
+            "/api/tmdb/popular",
+            "/api/tmdb/550",
+        ] {
+            let resp = client.get(path).send().await;
+            assert_eq!(resp.0.status().as_u16(), 503, "{path}");
+            let body: Value = resp.0.into_body().into_json().await.expect("JSON");
+            assert_eq!(body["code"], "upstream_unavailable", "{path}");
+        }
+        let resp = client.get("/api/tmdb/popular?page=0").send().await;
+        assert_eq!(resp.0.status().as_u16(), 400);
     }
 
     #[tokio::test]
