@@ -64,11 +64,3 @@ export class ApiError extends Error {
     this.field = typeof parsed.field === 'string' ? parsed.field : undefined;
   }
 }
-
-/** A human message for any thrown value, preferring the server's own message. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof TypeError) return fallback; // network failure
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}

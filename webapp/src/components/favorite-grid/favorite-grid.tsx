@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FAVORITE, WATCHLIST, type Favorite } from '@/components/movie-actions/api/favorites-api';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
+import { STAR } from '@/components/icons/glyphs';
+import { useFormat, useT } from '@/lib/i18n';
 import styles from './favorite-grid.module.css';
 
 /** TMDB's image service at list width (PRODUCT-SPEC §2: posters at width 300). */
@@ -21,9 +23,9 @@ export function posterSrc(item: Pick<Favorite, 'poster_url' | 'poster_path'>): s
   return null;
 }
 
-/** The IMDb-style rating with one decimal, or "N/A" (PRODUCT-SPEC §2). */
-export function formatRating(rating: Favorite['imdb_rating']): string {
-  return typeof rating === 'number' && Number.isFinite(rating) && rating > 0 ? rating.toFixed(1) : 'N/A';
+/** Whether there is an IMDb-style rating to show (else "N/A", PRODUCT-SPEC §2). */
+function hasRating(rating: Favorite['imdb_rating']): rating is number {
+  return typeof rating === 'number' && Number.isFinite(rating) && rating > 0;
 }
 
 function yearOf(item: Favorite): string {
@@ -31,7 +33,10 @@ function yearOf(item: Favorite): string {
 }
 
 /** One saved movie: poster (or "No image"), title, year and rating link to the movie; the action bar sits beside. */
-export function FavoriteCard({ item, ownedByViewer = false }: { item: Favorite; ownedByViewer?: boolean }) {
+export function FavoriteCard({ item, ownedByViewer = false, headingLevel = 3 }: { item: Favorite; ownedByViewer?: boolean; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const format = useFormat();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // On the viewer's own list its toggle is on: show that before the status lookup answers.
   const known = !ownedByViewer
     ? undefined
@@ -41,7 +46,7 @@ export function FavoriteCard({ item, ownedByViewer = false }: { item: Favorite; 
         ? { is_favorite: true }
         : undefined;
   const movieId = item.tmdb_id ?? item.movie_id;
-  const title = item.original_title || `Movie #${movieId}`;
+  const title = item.original_title || t('reviews.movieFallback', { id: movieId });
   const src = posterSrc(item);
   const year = yearOf(item);
   return (
@@ -49,12 +54,13 @@ export function FavoriteCard({ item, ownedByViewer = false }: { item: Favorite; 
       <Link to={`/movie/${movieId}`} className={styles.link}>
         <Poster src={src} />
         <div className={styles.body}>
-          <h3 className={styles.title}>{title}</h3>
+          <Heading className={styles.title}>{title}</Heading>
           <p className={styles.meta}>
             {year ? <span>{year}</span> : null}
             <span className={styles.rating}>
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">Rating</span> {formatRating(item.imdb_rating)}
+              <span aria-hidden="true">{STAR}</span>
+              <span className="visually-hidden">{t('favorites.rating')} </span>
+              {hasRating(item.imdb_rating) ? format.decimal1(item.imdb_rating) : t('favorites.noRating')}
             </span>
           </p>
         </div>
@@ -73,13 +79,14 @@ export function FavoriteCard({ item, ownedByViewer = false }: { item: Favorite; 
 }
 
 function Poster({ src }: { src: string | null }) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   return (
     <div className={styles.poster}>
       {src && !failed ? (
         <img src={src} alt="" loading="lazy" decoding="async" width={300} height={450} onError={() => setFailed(true)} />
       ) : (
-        <span className={styles.noImage}>No image</span>
+        <span className={styles.noImage}>{t('favorites.noImage')}</span>
       )}
     </div>
   );
@@ -93,15 +100,17 @@ export type FavoriteGridProps = {
   label?: string;
   /** The list is the signed-in user's own (their watchlist, or favorites on their profile). */
   ownedByViewer?: boolean;
+  /** The cards' title level: 2 right under a page's h1, 3 (default) under a section's h2. */
+  headingLevel?: 2 | 3;
 };
 
 /** A responsive grid of saved movies (watchlist, favorites, profile previews). */
-export function FavoriteGrid({ items, limit, label, ownedByViewer }: FavoriteGridProps) {
+export function FavoriteGrid({ items, limit, label, ownedByViewer, headingLevel }: FavoriteGridProps) {
   const shown = limit === undefined ? items : items.slice(0, limit);
   return (
     <ul className={styles.grid} aria-label={label}>
       {shown.map((item) => (
-        <FavoriteCard key={`${item.type}-${item.tmdb_id ?? item.movie_id}`} item={item} ownedByViewer={ownedByViewer} />
+        <FavoriteCard key={`${item.type}-${item.tmdb_id ?? item.movie_id}`} item={item} ownedByViewer={ownedByViewer} headingLevel={headingLevel} />
       ))}
     </ul>
   );

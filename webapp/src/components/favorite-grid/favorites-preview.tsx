@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { FavoriteType } from '@/components/movie-actions/api/favorites-api';
 import { FavoriteGrid } from './favorite-grid';
 import { userFavoritesQueryOptions } from './user-favorites-query';
+import { useT } from '@/lib/i18n';
 import styles from './favorite-grid.module.css';
 
 export type FavoritesPreviewProps = {
@@ -22,18 +23,19 @@ export type FavoritesPreviewProps = {
 
 /** The newest few of a user's favorites or watchlist, for the profile page. */
 export function FavoritesPreview({ userId, type, limit, label, emptyText, seeAllHref, ownedByViewer }: FavoritesPreviewProps) {
+  const t = useT();
   const query = useQuery(userFavoritesQueryOptions(userId, type, limit));
   if (query.isPending) {
     return (
       <p className="muted" role="status">
-        Loading…
+        {t('favorites.previewLoading')}
       </p>
     );
   }
   if (query.isError) {
     return (
       <p className="notice notice-error" role="alert">
-        {type === 1 ? 'Error loading watchlist.' : 'Error loading favorites.'}
+        {type === 1 ? t('watchlist.error') : t('favorites.error')}
       </p>
     );
   }
@@ -45,7 +47,7 @@ export function FavoritesPreview({ userId, type, limit, label, emptyText, seeAll
       <FavoriteGrid items={items} limit={limit} label={label} ownedByViewer={ownedByViewer} />
       {seeAllHref && total > limit ? (
         <p className={styles.seeAll}>
-          <Link to={seeAllHref}>See all {total}</Link>
+          <Link to={seeAllHref}>{t('favorites.seeAll', { total })}</Link>
         </p>
       ) : null}
     </div>

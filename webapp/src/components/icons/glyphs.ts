@@ -9,3 +9,4 @@ export const ARROW_LEFT = '\u2190'; // ←
 export const ARROW_RIGHT = '\u2192'; // →
 export const CHECK = '\u2713'; // ✓
 export const PLAY = '\u25b6'; // ▶
+export const FILM = '\u{1F3AC}'; // 🎬

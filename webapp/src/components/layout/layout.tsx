@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
+import { Toaster } from '@/components/toast/toaster';
 import { useT } from '@/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -31,6 +32,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <Toaster />
     </>
   );
 }

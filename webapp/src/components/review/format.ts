@@ -1,4 +1,4 @@
-// How reviews write their dates and long texts.
+// How reviews fold long texts and tell an edit.
 
 /** Review text beyond this many characters folds behind "Read more" (PRODUCT-SPEC §9). */
 export const TRUNCATE_AT = 300;
@@ -13,13 +13,6 @@ export function truncate(text: string, limit = TRUNCATE_AT): string {
 /** True when `text` is longer than `limit` characters. */
 export function isLong(text: string, limit = TRUNCATE_AT): boolean {
   return Array.from(text).length > limit;
-}
-
-/** An RFC 3339 time as an en-GB date ("14 October 2025", PRODUCT-SPEC §9); the input when unreadable. */
-export function formatReviewDate(time: string): string {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return time;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Helsinki' });
 }
 
 /** Edited later than a minute after writing. */

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useT } from '@/lib/i18n';
 import { MAX_CONTENT } from './api/reviews-api';
 import { StarRatingInput } from './star-rating-input';
 import styles from './review.module.css';
@@ -19,7 +20,8 @@ export type ReviewEditorProps = {
 };
 
 /** The text and 1..5 stars of a review: the write-review form and the in-place editor. */
-export function ReviewEditor({ initial, submitLabel, busy = false, onSubmit, onCancel, label = 'Your review' }: ReviewEditorProps) {
+export function ReviewEditor({ initial, submitLabel, busy = false, onSubmit, onCancel, label }: ReviewEditorProps) {
+  const t = useT();
   const [content, setContent] = useState(initial.content);
   const [rating, setRating] = useState(initial.rating);
   const [missing, setMissing] = useState(false);
@@ -42,7 +44,7 @@ export function ReviewEditor({ initial, submitLabel, busy = false, onSubmit, onC
     <form className={styles.editor} onSubmit={submit} noValidate>
       <StarRatingInput value={rating} onChange={setRating} disabled={busy} />
       <div className="field">
-        <label htmlFor={textId}>{label}</label>
+        <label htmlFor={textId}>{label ?? t('reviews.yourReview')}</label>
         <textarea
           id={textId}
           value={content}
@@ -59,21 +61,21 @@ export function ReviewEditor({ initial, submitLabel, busy = false, onSubmit, onC
         />
         {missing ? (
           <span id={errorId} className="error">
-            Please write your review before posting it.
+            {t('reviews.contentMissing')}
           </span>
         ) : null}
         <span id={countId} className="hint">
-          {content.length} / {MAX_CONTENT} characters
+          {t('reviews.characters', { count: content.length, max: MAX_CONTENT })}
         </span>
       </div>
       <div className={styles.editorActions}>
         {onCancel ? (
           <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('dialog.cancel')}
           </button>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('reviews.saving') : submitLabel}
         </button>
       </div>
     </form>

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { makeReview, notFound } from './testing/review-fixtures';
-import { OWN_REVIEW_REASON, ReviewItem, VISITOR_REASON } from './review-item';
+import { ReviewItem } from './review-item';
+
+const OWN_REVIEW_REASON = 'You cannot react to your own review';
+const VISITOR_REASON = 'Log in to like or dislike reviews';
 
 const long = `${'a'.repeat(290)} bbbbbbbbbb cccc`; // 306 characters
 
@@ -156,7 +159,10 @@ describe('ReviewItem', () => {
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByRole('textbox', { name: 'Edit your review' }), '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update review: Review text is too long.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      // The reason is said by its code (the catalogue's words), not the server's English.
+      'Failed to update review: Review text is required (at most 5000 characters).',
+    );
     expect(screen.getByRole('textbox', { name: 'Edit your review' })).toBeInTheDocument();
   });
 
@@ -200,7 +206,7 @@ describe('ReviewItem', () => {
     const { user } = renderItem(makeReview(), 5);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete review: Only the author can delete this review.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete review: Only the author can change this review.');
     expect(screen.getByRole('article')).toBeInTheDocument();
   });
 

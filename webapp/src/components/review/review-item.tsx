@@ -1,13 +1,15 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
-import { REVIEW_ERRORS, withReaction, type ReactionType, type Review } from './api/reviews-api';
+import { useFormat, useT } from '@/lib/i18n';
+import { withReaction, type ReactionType, type Review } from './api/reviews-api';
 import { useDeleteReview, useReactToReview, useUpdateReview } from './api/use-review-mutations';
-import { formatReviewDate, isLong, truncate, wasEdited } from './format';
+import { isLong, truncate, wasEdited } from './format';
 import { ReviewEditor, type ReviewDraft } from './review-editor';
-import { ReviewError } from './review-error';
+import { ReviewError, type ReviewErrorKind } from './review-error';
 import { ReviewReactions } from './review-reactions';
 import { Stars } from './stars';
+import { FILM, SEPARATOR } from '@/components/icons/glyphs';
 import styles from './review.module.css';
 
 export type ReviewItemProps = {
@@ -22,11 +24,7 @@ export type ReviewItemProps = {
   highlighted?: boolean;
 };
 
-/** The reasons a viewer cannot react (PRODUCT-SPEC §4, §6). */
-export const OWN_REVIEW_REASON = 'You cannot react to your own review';
-export const VISITOR_REASON = 'Log in to like or dislike reviews';
-
-type Failure = { title: string; error: unknown } | null;
+type Failure = { kind: ReviewErrorKind; error: unknown } | null;
 
 /**
  * One review: author, stars, date and text (folded beyond 300 characters), like/dislike
@@ -35,6 +33,8 @@ type Failure = { title: string; error: unknown } | null;
 export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = false, highlighted = false }: ReviewItemProps) {
   // The server's latest answer (or the optimistic guess) for this very `review` prop; a
   // fresher prop from the cache wins.
+  const t = useT();
+  const format = useFormat();
   const articleRef = useRef<HTMLElement>(null);
   const [local, setLocal] = useState<{ base: Review; value: Review } | null>(null);
   const shown = local && local.base === review ? local.value : review;
@@ -50,7 +50,8 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
   if (deleted) return null;
 
   const isAuthor = viewerId !== null && viewerId === shown.user_id;
-  const blockedReason = viewerId === null ? VISITOR_REASON : isAuthor ? OWN_REVIEW_REASON : null;
+  // The reasons a viewer cannot react (PRODUCT-SPEC §4, §6).
+  const blockedReason = viewerId === null ? t('reviews.visitorReason') : isAuthor ? t('reviews.ownReason') : null;
   const long = isLong(shown.content);
   const text = long && !expanded ? truncate(shown.content) : shown.content;
   const textId = `review-${shown.id}-text`;
@@ -67,7 +68,7 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
         onSuccess: (fresh) => setLocal({ base, value: fresh }),
         onError: (error) => {
           setLocal({ base, value: before });
-          setFailure({ title: REVIEW_ERRORS.interaction, error });
+          setFailure({ kind: 'interaction', error });
         },
       },
     );
@@ -90,7 +91,7 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
           setLocal({ base, value: fresh });
           setEditing(false);
         },
-        onError: (error) => setFailure({ title: REVIEW_ERRORS.update, error }),
+        onError: (error) => setFailure({ kind: 'update', error }),
       },
     );
   }
@@ -112,20 +113,20 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
       },
       onError: (error) => {
         setConfirming(false);
-        setFailure({ title: REVIEW_ERRORS.delete, error });
+        setFailure({ kind: 'delete', error });
       },
     });
   }
 
   const movieHref = `/movie/${shown.movie_id}#review-${shown.id}`;
-  const movieTitle = shown.movie_name || `Movie #${shown.movie_id}`;
+  const movieTitle = shown.movie_name || t('reviews.movieFallback', { id: shown.movie_id });
 
   return (
     <article
       ref={articleRef}
       id={`review-${shown.id}`}
       className={`${styles.review} ${highlighted ? styles.highlighted : ''}`}
-      aria-label={showMovie ? `Review of ${movieTitle}` : `Review by ${shown.username}`}
+      aria-label={showMovie ? t('reviews.reviewOf', { title: movieTitle }) : t('reviews.reviewBy', { username: shown.username })}
       tabIndex={highlighted ? -1 : undefined}
       data-testid="review"
     >
@@ -135,16 +136,13 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
             <img className={styles.moviePoster} src={shown.poster_url} alt="" loading="lazy" width={46} height={69} />
           ) : (
             <span className={`${styles.moviePoster} ${styles.noPoster}`} aria-hidden="true">
-              🎬
+              {FILM}
             </span>
           )}
           <span className={styles.movieTitle}>
             {movieTitle}
             {shown.release_year ? (
-              <>
-                {' '}
-                <span className={styles.movieYear}>({shown.release_year})</span>
-              </>
+              <> <span className={styles.movieYear}>{t('movie.yearInParens', { year: String(shown.release_year) })}</span></>
             ) : null}
           </span>
         </Link>
@@ -158,16 +156,21 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
         )}
         <Stars rating={shown.rating} />
         <span className={styles.date}>
-          <time dateTime={shown.created_at}>{formatReviewDate(shown.created_at)}</time>
-          {wasEdited(shown) ? <span title={`Edited ${formatReviewDate(shown.updated_at)}`}> · edited</span> : null}
+          <time dateTime={shown.created_at}>{format.date(shown.created_at) ?? shown.created_at}</time>
+          {wasEdited(shown) ? (
+            <span title={t('reviews.editedAt', { date: format.date(shown.updated_at) ?? shown.updated_at })}>
+              {SEPARATOR}
+              {t('reviews.edited')}
+            </span>
+          ) : null}
         </span>
       </header>
 
       {editing ? (
         <ReviewEditor
           initial={{ content: shown.content, rating: shown.rating }}
-          label="Edit your review"
-          submitLabel="Save"
+          label={t('reviews.editLabel')}
+          submitLabel={t('reviews.save')}
           busy={update.isPending}
           onSubmit={onSave}
           onCancel={() => {
@@ -188,13 +191,13 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
               aria-controls={textId}
               onClick={() => setExpanded((value) => !value)}
             >
-              {expanded ? 'Read less' : 'Read more'}
+              {expanded ? t('reviews.readLess') : t('reviews.readMore')}
             </button>
           ) : null}
         </div>
       )}
 
-      {failure ? <ReviewError title={failure.title} error={failure.error} /> : null}
+      {failure ? <ReviewError kind={failure.kind} error={failure.error} /> : null}
 
       {editing ? null : (
         <footer className={styles.foot}>
@@ -209,10 +212,10 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
                   setEditing(true);
                 }}
               >
-                Edit
+                {t('reviews.edit')}
               </button>
               <button type="button" className="btn btn-ghost-danger" onClick={() => setConfirming(true)}>
-                Delete
+                {t('reviews.delete')}
               </button>
             </div>
           ) : null}
@@ -221,9 +224,9 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
 
       {confirming ? (
         <ConfirmDialog
-          title="Delete review"
-          message="Are you sure you want to delete this review? This cannot be undone."
-          confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+          title={t('reviews.deleteTitle')}
+          message={t('reviews.deleteQuestion')}
+          confirmLabel={remove.isPending ? t('reviews.deleting') : t('reviews.delete')}
           danger
           busy={remove.isPending}
           onConfirm={onDelete}

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import styles from './review.module.css';
 import type { ReactionType, Review } from './api/reviews-api';
 
@@ -14,19 +15,20 @@ export type ReviewReactionsProps = {
  * Authors and visitors see the counts on disabled buttons, with the reason as a tooltip.
  */
 export function ReviewReactions({ review, blockedReason, busy, onReact }: ReviewReactionsProps) {
+  const t = useT();
   const buttons = [
-    { type: 'like' as const, label: 'Like', count: review.likes, icon: <ThumbIcon /> },
-    { type: 'dislike' as const, label: 'Dislike', count: review.dislikes, icon: <ThumbIcon down /> },
+    { type: 'like' as const, label: t('reviews.like'), undo: t('reviews.removeLike'), count: review.likes, icon: <ThumbIcon /> },
+    { type: 'dislike' as const, label: t('reviews.dislike'), undo: t('reviews.removeDislike'), count: review.dislikes, icon: <ThumbIcon down /> },
   ];
   return (
     <div
       role="group"
-      aria-label="Reactions"
+      aria-label={t('reviews.reactions')}
       className={styles.reactions}
       title={blockedReason ?? undefined}
       aria-busy={busy || undefined}
     >
-      {buttons.map(({ type, label, count, icon }) => {
+      {buttons.map(({ type, label, undo, count, icon }) => {
         const pressed = review.my_interaction === type;
         return (
           <button
@@ -35,14 +37,13 @@ export function ReviewReactions({ review, blockedReason, busy, onReact }: Review
             className={`${styles.reaction} ${styles[type]}`}
             aria-pressed={pressed}
             disabled={blockedReason !== null}
-            title={blockedReason ?? (pressed ? `Remove your ${type}` : label)}
+            title={blockedReason ?? (pressed ? undo : label)}
             onClick={() => {
               if (!busy) onReact(type);
             }}
           >
             {icon}
-            <span className="visually-hidden">{label}</span>{' '}
-            <span className={styles.count}>{count}</span>
+            <span className="visually-hidden">{label}</span> <span className={styles.count}>{count}</span>
           </button>
         );
       })}

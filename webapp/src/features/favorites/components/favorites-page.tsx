@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { FAVORITE } from '@/components/movie-actions/api/favorites-api';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
+import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUser } from '../api/get-user';
 import styles from './favorites.module.css';
@@ -9,16 +10,17 @@ import { SavedMovies } from './saved-movies';
 
 /** `/favorites/{userId}`: anyone's favorite movies (public, API.md). */
 export function FavoritesPage() {
+  const t = useT();
   const { userId = '' } = useParams();
   const session = useSession();
   const user = useUser(userId);
   const isOwn = session?.user?.id !== undefined && String(session.user.id) === userId;
-  usePageTitle(user.data ? `${user.data.username}'s Favorites` : 'Favorites');
+  usePageTitle(user.data ? t('favorites.pageTitle', { username: user.data.username }) : t('favorites.pageTitleLoading'));
 
   if (user.isPending) {
     return (
       <p className={styles.state} role="status">
-        Loading favorites...
+        {t('favorites.loading')}
       </p>
     );
   }
@@ -26,9 +28,9 @@ export function FavoritesPage() {
     const missing = user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
     return (
       <section className={`card ${styles.prompt}`}>
-        <h1>{missing ? 'Profile not found.' : 'Error loading favorites.'}</h1>
+        <h1>{missing ? t('favorites.notFound') : t('favorites.error')}</h1>
         <Link to="/" className="btn">
-          Back to home
+          {t('favorites.home')}
         </Link>
       </section>
     );
@@ -41,26 +43,26 @@ export function FavoritesPage() {
         userId={user.data.id}
         type={FAVORITE}
         ownedByViewer={isOwn}
-        heading={`${username}'s Favorites`}
+        heading={t('favorites.heading', { username })}
         texts={{
-          loading: 'Loading favorites...',
-          error: 'Error loading favorites.',
-          label: `${username}'s favorite movies`,
+          loading: t('favorites.loading'),
+          error: t('favorites.error'),
+          label: t('favorites.label', { username }),
           empty: isOwn ? (
             <>
-              <p className={styles.emptyText}>You have no favorites yet. ❤️</p>
-              <p className="muted">Tap the heart on any movie to keep it here.</p>
+              <p className={styles.emptyText}>{t('favorites.emptyOwn')}</p>
+              <p className="muted">{t('favorites.emptyOwnHint')}</p>
               <Link to="/browse" className="btn btn-primary">
-                Browse movies
+                {t('favorites.browse')}
               </Link>
             </>
           ) : (
-            <p className={styles.emptyText}>{username} has no favorite movies yet.</p>
+            <p className={styles.emptyText}>{t('favorites.empty', { username })}</p>
           ),
         }}
       />
       <p className={styles.back}>
-        <Link to={`/profile/${user.data.id}`}>View {isOwn ? 'your' : `${username}'s`} profile</Link>
+        <Link to={`/profile/${user.data.id}`}>{t('favorites.profileLink', { own: isOwn ? 'yes' : 'no', username })}</Link>
       </p>
     </div>
   );

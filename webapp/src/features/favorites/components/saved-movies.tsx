@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FavoriteGrid } from '@/components/favorite-grid/favorite-grid';
 import { userFavoritesInfiniteOptions } from '@/components/favorite-grid/user-favorites-query';
 import type { FavoriteType } from '@/components/movie-actions/api/favorites-api';
+import { useT } from '@/lib/i18n';
 import styles from './favorites.module.css';
 
 type SavedMoviesProps = {
@@ -17,6 +18,7 @@ type SavedMoviesProps = {
 
 /** One user's watchlist or favorites: loading, error, empty, or the grid with "Show more". */
 export function SavedMovies({ userId, type, heading, texts, ownedByViewer }: SavedMoviesProps) {
+  const t = useT();
   const query = useInfiniteQuery(userFavoritesInfiniteOptions(userId, type));
 
   if (query.isPending) {
@@ -33,7 +35,7 @@ export function SavedMovies({ userId, type, heading, texts, ownedByViewer }: Sav
           {texts.error}
         </p>
         <button type="button" className="btn" onClick={() => void query.refetch()}>
-          Try again
+          {t('common.retry')}
         </button>
       </div>
     );
@@ -47,19 +49,19 @@ export function SavedMovies({ userId, type, heading, texts, ownedByViewer }: Sav
         <h1>{heading}</h1>
         {items.length > 0 ? (
           <p className="muted">
-            {total} {total === 1 ? 'movie' : 'movies'}
+            {t('favorites.count', { count: total })}
           </p>
         ) : null}
       </header>
       {items.length === 0 ? (
         <div className={`card ${styles.empty}`}>{texts.empty}</div>
       ) : (
-        <FavoriteGrid items={items} label={texts.label} ownedByViewer={ownedByViewer} />
+        <FavoriteGrid items={items} label={texts.label} ownedByViewer={ownedByViewer} headingLevel={2} />
       )}
       {query.hasNextPage ? (
         <div className={styles.more}>
           <button type="button" className="btn" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            {query.isFetchingNextPage ? t('favorites.loadingMore') : t('favorites.showMore')}
           </button>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { WATCHLIST } from '@/components/movie-actions/api/favorites-api';
+import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOwnUser } from '../api/get-own-user';
 import styles from './favorites.module.css';
@@ -9,24 +10,25 @@ import { SavedMovies } from './saved-movies';
 
 /** PRODUCT-SPEC §2, Watchlist page: the signed-in user's own watchlist (`/watchlist`, `/watchlist/{ownId}`). */
 export function WatchlistPage({ showtimes }: { showtimes?: ReactNode } = {}) {
-  usePageTitle('Watchlist');
+  const t = useT();
+  usePageTitle(t('watchlist.pageTitle'));
   const { userId } = useParams();
   const { user, isLoading, isError } = useOwnUser();
 
   if (!user && !isLoading && !isError) {
-    return <LoginPrompt title="Watchlist" message="Please log in to view your watchlist. 🔒" />;
+    return <LoginPrompt title={t('watchlist.pageTitle')} message={t('watchlist.loginMessage')} />;
   }
   if (isLoading) {
     return (
       <p className={styles.state} role="status">
-        Loading watchlist...
+        {t('watchlist.loading')}
       </p>
     );
   }
   if (!user) {
     return (
       <p className={`notice notice-error ${styles.state}`} role="alert">
-        Error loading watchlist.
+        {t('watchlist.error')}
       </p>
     );
   }
@@ -34,10 +36,10 @@ export function WatchlistPage({ showtimes }: { showtimes?: ReactNode } = {}) {
     // The server answers 403 for anyone else's watchlist (API.md): say so plainly.
     return (
       <section className={`card ${styles.prompt}`} aria-labelledby="watchlist-title">
-        <h1 id="watchlist-title">Watchlists are private</h1>
-        <p className="muted">Only its owner can see a watchlist. Yours is one click away.</p>
+        <h1 id="watchlist-title">{t('watchlist.private.title')}</h1>
+        <p className="muted">{t('watchlist.private.text')}</p>
         <Link to="/watchlist" className="btn btn-primary">
-          Go to my watchlist
+          {t('watchlist.private.link')}
         </Link>
       </section>
     );
@@ -49,17 +51,17 @@ export function WatchlistPage({ showtimes }: { showtimes?: ReactNode } = {}) {
         userId={user.id}
         type={WATCHLIST}
         ownedByViewer
-        heading={`${user.username}'s Watchlist`}
+        heading={t('watchlist.heading', { username: user.username })}
         texts={{
-          loading: 'Loading watchlist...',
-          error: 'Error loading watchlist.',
-          label: 'Movies on your watchlist',
+          loading: t('watchlist.loading'),
+          error: t('watchlist.error'),
+          label: t('watchlist.label'),
           empty: (
             <>
-              <p className={styles.emptyText}>Your watchlist is empty. 👀</p>
-              <p className="muted">Tap the bookmark on any movie to save it for later.</p>
+              <p className={styles.emptyText}>{t('watchlist.empty')}</p>
+              <p className="muted">{t('watchlist.emptyHint')}</p>
               <Link to="/browse" className="btn btn-primary">
-                Browse movies
+                {t('favorites.browse')}
               </Link>
             </>
           ),

@@ -1,6 +1,6 @@
-import { REVIEW_ERRORS } from '@/components/review/api/reviews-api';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
+import { useT } from '@/lib/i18n';
 import type { ProfileUser } from '../api/get-profile';
 import { NEWEST_REVIEWS, useNewestReviews } from '../api/get-user-reviews';
 import styles from './profile.module.css';
@@ -9,6 +9,7 @@ type OverviewTabProps = { user: ProfileUser; isOwn: boolean; viewerId: number | 
 
 /** The Profile tab: groups (once they exist) and the two newest reviews. */
 export function OverviewTab({ user, isOwn, viewerId, onShowReviews }: OverviewTabProps) {
+  const t = useT();
   const newest = useNewestReviews(user.id);
   const total = newest.data?.pagination.total ?? 0;
   const shown = newest.data?.reviews.slice(0, NEWEST_REVIEWS) ?? [];
@@ -16,26 +17,26 @@ export function OverviewTab({ user, isOwn, viewerId, onShowReviews }: OverviewTa
     <div className={styles.overview}>
       <section aria-labelledby="profile-groups">
         <h2 id="profile-groups" className={styles.panelTitle}>
-          {isOwn ? 'My groups' : 'Groups'}
+          {isOwn ? t('profile.groups.mine') : t('profile.groups.title')}
         </h2>
-        <p className="muted">Groups arrive soon.</p>
+        <p className="muted">{t('profile.groups.soon')}</p>
       </section>
 
       <section aria-labelledby="profile-newest">
         <h2 id="profile-newest" className={styles.panelTitle}>
-          Newest reviews
+          {t('profile.newest.title')}
         </h2>
         {newest.isPending ? (
           <p className="muted" role="status">
-            Loading reviews…
+            {t('reviews.loading')}
           </p>
         ) : newest.isError ? (
-          <ReviewError title={REVIEW_ERRORS.fetch} error={newest.error} />
+          <ReviewError kind="fetch" error={newest.error} />
         ) : shown.length === 0 ? (
-          <p className="muted">{isOwn ? 'You have not written any reviews yet.' : `${user.username} has not written any reviews yet.`}</p>
+          <p className="muted">{t('profile.noReviews', { own: isOwn ? 'yes' : 'no', username: user.username })}</p>
         ) : (
           <>
-            <ol className={styles.reviewList} aria-label={`Newest reviews by ${user.username}`}>
+            <ol className={styles.reviewList} aria-label={t('profile.newest.label', { username: user.username })}>
               {shown.map((review) => (
                 <li key={review.id}>
                   <ReviewItem review={review} viewerId={viewerId} showMovie hideAuthor />
@@ -45,7 +46,7 @@ export function OverviewTab({ user, isOwn, viewerId, onShowReviews }: OverviewTa
             {total > shown.length ? (
               <p className={styles.seeAll}>
                 <button type="button" className="btn" onClick={onShowReviews}>
-                  See all {total} reviews
+                  {t('profile.seeAllReviews', { total })}
                 </button>
               </p>
             ) : null}

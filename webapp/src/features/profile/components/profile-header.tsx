@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { userFavoritesQueryOptions } from '@/components/favorite-grid/user-favorites-query';
 import { FAVORITE } from '@/components/movie-actions/api/favorites-api';
 import type { ProfileUser } from '../api/get-profile';
-import { auraLabel, formatAverageRating, formatMemberSince, plural } from '../lib/format';
+import { SEPARATOR } from '@/components/icons/glyphs';
+import { auraLabelKey } from '@/lib/aura';
+import { useFormat, useT } from '@/lib/i18n';
 import styles from './profile.module.css';
 
 /** How many favorites the Favorites tab shows; the stat reuses that same answer. */
@@ -11,7 +13,9 @@ export const FAVORITES_ON_TAB = 8;
 
 /** Username, member since, bio and the four statistics. */
 export function ProfileHeader({ user, isOwn }: { user: ProfileUser; isOwn: boolean }) {
-  const since = formatMemberSince(user.created_at);
+  const t = useT();
+  const format = useFormat();
+  const since = user.created_at ? format.date(user.created_at) : null;
   const initial = Array.from(user.username)[0]?.toUpperCase() ?? '?';
   return (
     <header className={`card ${styles.header}`}>
@@ -21,18 +25,18 @@ export function ProfileHeader({ user, isOwn }: { user: ProfileUser; isOwn: boole
         </span>
         <div className={styles.who}>
           <h1 className={styles.name}>{user.username}</h1>
-          {since ? <p className={styles.since}>Member since {since}</p> : null}
+          {since ? <p className={styles.since}>{t('profile.memberSince', { date: since })}</p> : null}
         </div>
         {isOwn ? (
           <Link to="/settings" className={`btn ${styles.edit}`}>
-            Edit profile
+            {t('profile.edit')}
           </Link>
         ) : null}
       </div>
       {user.user_bio ? (
         <p className={styles.bio}>{user.user_bio}</p>
       ) : (
-        <p className={`${styles.bio} muted`}>{isOwn ? 'You have not written a bio yet.' : 'No bio yet.'}</p>
+        <p className={`${styles.bio} muted`}>{isOwn ? t('profile.noBioOwn') : t('profile.noBio')}</p>
       )}
       <ProfileStats user={user} />
     </header>
@@ -43,38 +47,46 @@ export function ProfileHeader({ user, isOwn }: { user: ProfileUser; isOwn: boole
 export function ProfileStats({ user }: { user: ProfileUser }) {
   const favorites = useQuery(userFavoritesQueryOptions(user.id, FAVORITE, FAVORITES_ON_TAB));
   const favoriteCount = favorites.data ? (favorites.data.pagination?.total ?? favorites.data.items.length) : null;
-  const label = user.aura_label || auraLabel(user.aura);
+  const t = useT();
+  const format = useFormat();
+  // The label is the server's (core decides it); the webapp only translates it.
+  const labelKey = auraLabelKey(user.aura_label);
+  const label = labelKey ? t(labelKey) : user.aura_label;
+  const average =
+    typeof user.average_rating === 'number' && Number.isFinite(user.average_rating) && user.review_count > 0
+      ? format.decimal1(user.average_rating)
+      : t('profile.stats.noReviews');
   return (
-    <dl className={styles.stats} aria-label="Statistics">
+    <dl className={styles.stats} aria-label={t('profile.stats')}>
       <div className={styles.stat}>
-        <dt>Favorites</dt>
+        <dt>{t('profile.stats.favorites')}</dt>
         <dd>
-          <span className={styles.value}>{favoriteCount ?? (favorites.isError ? '—' : '…')}</span>
+          <span className={styles.value}>{favoriteCount ?? (favorites.isError ? t('common.notAvailable') : t('common.pending'))}</span>
         </dd>
       </div>
       <div className={styles.stat}>
-        <dt>Likes</dt>
+        <dt>{t('profile.stats.likes')}</dt>
         <dd>
           <span className={styles.value}>{user.total_likes}</span>
-          <span className={styles.sub}>{plural(user.total_dislikes, 'dislike')}</span>
+          <span className={styles.sub}>{t('profile.stats.dislikes', { count: user.total_dislikes })}</span>
         </dd>
       </div>
       <div className={styles.stat}>
-        <dt>Average rating</dt>
+        <dt>{t('profile.stats.average')}</dt>
         <dd>
-          <span className={styles.value}>{formatAverageRating(user.average_rating, user.review_count)}</span>
-          {user.review_count > 0 ? <span className={styles.sub}>from {plural(user.review_count, 'review')}</span> : null}
+          <span className={styles.value}>{average}</span>
+          {user.review_count > 0 ? <span className={styles.sub}>{t('profile.stats.fromReviews', { count: user.review_count })}</span> : null}
         </dd>
       </div>
       <div className={styles.stat}>
-        <dt>Aura</dt>
+        <dt>{t('profile.stats.aura')}</dt>
         <dd>
           <span className={styles.value}>
-            <span className="visually-hidden">Aura </span>
+            <span className="visually-hidden">{t('profile.stats.aura')} </span>
             {user.aura}
           </span>
-          <span className={`${styles.aura} ${styles[`aura${label.replace(/\s/g, '')}`] ?? ''}`}>
-            <span aria-hidden="true"> · </span>
+          <span className={`${styles.aura} ${styles[`aura${user.aura_label.replace(/\s/g, '')}`] ?? ''}`}>
+            <span aria-hidden="true">{SEPARATOR}</span>
             {label}
           </span>
         </dd>

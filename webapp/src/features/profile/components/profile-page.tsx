@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
+import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOwnProfile, useProfile } from '../api/get-profile';
 import { ProfileHeader } from './profile-header';
@@ -24,8 +25,9 @@ function OwnProfile() {
   const session = useSession();
   const storedId = session?.user?.id ?? null;
   // A session stored without its user asks the server who it is.
+  const t = useT();
   const own = useOwnProfile(session !== null && storedId === null);
-  if (session === null) return <LoginPrompt title="Your profile" message="Please log in to view your profile." />;
+  if (session === null) return <OwnProfileLogin title={t('profile.loginTitle')} message={t('profile.loginMessage')} />;
   const id = storedId ?? own.data?.id ?? null;
   if (id !== null) return <Profile key={id} userId={id} />;
   if (own.isError) return <ProfileFailure onRetry={() => void own.refetch()} />;
@@ -35,8 +37,15 @@ function OwnProfile() {
 function Profile({ userId }: { userId: number }) {
   const session = useSession();
   const isOwn = session?.user?.id === userId;
+  const t = useT();
   const query = useProfile(userId);
-  usePageTitle(query.data ? (isOwn ? 'Your profile' : `${query.data.username}'s profile`) : 'Profile');
+  usePageTitle(
+    query.data
+      ? isOwn
+        ? t('profile.pageTitle.own')
+        : t('profile.pageTitle.other', { username: query.data.username })
+      : t('profile.pageTitle.loading'),
+  );
 
   if (query.isPending) return <ProfileLoading />;
   if (query.isError) {
@@ -52,30 +61,37 @@ function Profile({ userId }: { userId: number }) {
   );
 }
 
+/** The login prompt of `/profile` for visitors, with a page title naming Leffaseura. */
+function OwnProfileLogin({ title, message }: { title: string; message: string }) {
+  usePageTitle(title);
+  return <LoginPrompt title={title} message={message} />;
+}
+
 function ProfileLoading() {
+  const t = useT();
   return (
     <p className={styles.state} role="status">
-      Loading profile…
+      {t('profile.loading')}
     </p>
   );
 }
 
 /** "Profile not found." (404) or "Error loading profile" (anything else), PRODUCT-SPEC §8. */
 function ProfileFailure({ notFound = false, onRetry }: { notFound?: boolean; onRetry?: () => void }) {
+  const t = useT();
+  usePageTitle(notFound ? t('profile.notFound') : t('profile.error'));
   return (
     <section className={`card center-card ${styles.failure}`} role="alert">
-      <h1>{notFound ? 'Profile not found.' : 'Error loading profile'}</h1>
-      <p className="muted">
-        {notFound ? 'There is no member at this address.' : 'The profile could not be loaded. Please try again in a moment.'}
-      </p>
+      <h1>{notFound ? t('profile.notFound') : t('profile.error')}</h1>
+      <p className="muted">{notFound ? t('profile.notFoundText') : t('profile.errorText')}</p>
       <div className={styles.failureActions}>
         {!notFound && onRetry ? (
           <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Try again
+            {t('common.retry')}
           </button>
         ) : null}
         <Link to="/" className="btn">
-          Back to home
+          {t('profile.home')}
         </Link>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { FavoritesPreview } from '@/components/favorite-grid/favorites-preview';
 import { FAVORITE, WATCHLIST } from '@/components/movie-actions/api/favorites-api';
+import { useT, type MessageKey } from '@/lib/i18n';
 import type { ProfileUser } from '../api/get-profile';
 import { ActivityTab } from './activity-tab';
 import { FAVORITES_ON_TAB } from './profile-header';
@@ -11,12 +12,12 @@ import styles from './profile.module.css';
 
 export type ProfileTab = 'profile' | 'activity' | 'reviews' | 'favorites' | 'watchlist';
 
-const TAB_NAMES: Record<ProfileTab, string> = {
-  profile: 'Profile',
-  activity: 'Activity',
-  reviews: 'Reviews',
-  favorites: 'Favorites',
-  watchlist: 'Watchlist',
+const TAB_NAMES: Record<ProfileTab, MessageKey> = {
+  profile: 'profile.tab.profile',
+  activity: 'profile.tab.activity',
+  reviews: 'profile.tab.reviews',
+  favorites: 'profile.tab.favorites',
+  watchlist: 'profile.tab.watchlist',
 };
 
 /** The tabs this viewer sees: Watchlist only on one's own profile (PRODUCT-SPEC §6). */
@@ -32,6 +33,7 @@ type ProfileTabsProps = { user: ProfileUser; isOwn: boolean; viewerId: number | 
  * the address (`?tab=reviews`) so it survives a reload and can be linked.
  */
 export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tabs = visibleTabs(isOwn);
   const asked = params.get('tab') as ProfileTab | null;
@@ -71,7 +73,7 @@ export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
 
   return (
     <div className={styles.tabs}>
-      <div role="tablist" aria-label="Profile sections" className={styles.tablist} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('profile.tabs')} className={styles.tablist} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab}
@@ -88,7 +90,7 @@ export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
             className={styles.tab}
             onClick={() => select(tab)}
           >
-            {TAB_NAMES[tab]}
+            {t(TAB_NAMES[tab])}
           </button>
         ))}
       </div>
@@ -101,14 +103,14 @@ export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
         {current === 'favorites' ? (
           <section aria-labelledby="profile-favorites">
             <h2 id="profile-favorites" className={styles.panelTitle}>
-              Favorites
+              {t('profile.favorites.title')}
             </h2>
             <FavoritesPreview
               userId={user.id}
               type={FAVORITE}
               limit={FAVORITES_ON_TAB}
-              label={`${user.username}'s favorite movies`}
-              emptyText={isOwn ? 'You have no favorites yet. Tap the heart on any movie to keep it here.' : `${user.username} has no favorite movies yet.`}
+              label={t('profile.favorites.label', { username: user.username })}
+              emptyText={isOwn ? t('profile.favorites.emptyOwn') : t('profile.favorites.empty', { username: user.username })}
               seeAllHref={`/favorites/${user.id}`}
               ownedByViewer={isOwn}
             />
@@ -117,14 +119,14 @@ export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
         {current === 'watchlist' && isOwn ? (
           <section aria-labelledby="profile-watchlist">
             <h2 id="profile-watchlist" className={styles.panelTitle}>
-              Watchlist
+              {t('profile.watchlist.title')}
             </h2>
             <FavoritesPreview
               userId={user.id}
               type={WATCHLIST}
               limit={FAVORITES_ON_TAB}
-              label="Movies on your watchlist"
-              emptyText="Your watchlist is empty. 👀"
+              label={t('profile.watchlist.label')}
+              emptyText={t('profile.watchlist.empty')}
               seeAllHref="/watchlist"
               ownedByViewer
             />

@@ -1,12 +1,13 @@
-import { REVIEW_ERRORS } from '@/components/review/api/reviews-api';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
+import { useT } from '@/lib/i18n';
 import type { ProfileUser } from '../api/get-profile';
 import { useUserReviews } from '../api/get-user-reviews';
 import styles from './profile.module.css';
 
 /** Every review of the user, newest first, with the movie each is about; "Load more". */
 export function ReviewsTab({ user, isOwn, viewerId }: { user: ProfileUser; isOwn: boolean; viewerId: number | null }) {
+  const t = useT();
   const query = useUserReviews(user.id);
   const nextPageError: unknown = query.error;
   const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
@@ -14,19 +15,19 @@ export function ReviewsTab({ user, isOwn, viewerId }: { user: ProfileUser; isOwn
   return (
     <section aria-labelledby="profile-reviews">
       <h2 id="profile-reviews" className={styles.panelTitle}>
-        Reviews {query.isSuccess ? <span className={styles.count}>({total})</span> : null}
+        {t('profile.reviews.title')} {query.isSuccess ? <span className={styles.count}>{t('profile.reviews.count', { total })}</span> : null}
       </h2>
       {query.isPending ? (
         <p className="muted" role="status">
-          Loading reviews…
+          {t('reviews.loading')}
         </p>
       ) : query.isError ? (
-        <ReviewError title={REVIEW_ERRORS.fetch} error={query.error} />
+        <ReviewError kind="fetch" error={query.error} />
       ) : reviews.length === 0 ? (
-        <p className="muted">{isOwn ? 'You have not written any reviews yet.' : `${user.username} has not written any reviews yet.`}</p>
+        <p className="muted">{t('profile.noReviews', { own: isOwn ? 'yes' : 'no', username: user.username })}</p>
       ) : (
         <>
-          <ol className={styles.reviewList} aria-label={`Reviews by ${user.username}`}>
+          <ol className={styles.reviewList} aria-label={t('profile.reviews.label', { username: user.username })}>
             {reviews.map((review) => (
               <li key={review.id}>
                 <ReviewItem review={review} viewerId={viewerId} showMovie hideAuthor />
@@ -40,7 +41,7 @@ export function ReviewsTab({ user, isOwn, viewerId }: { user: ProfileUser; isOwn
             loading={query.isFetchingNextPage}
             onMore={() => void query.fetchNextPage()}
           />
-          {query.isFetchNextPageError ? <ReviewError title={REVIEW_ERRORS.fetch} error={nextPageError} /> : null}
+          {query.isFetchNextPageError ? <ReviewError kind="fetch" error={nextPageError} /> : null}
         </>
       )}
     </section>
@@ -50,14 +51,15 @@ export function ReviewsTab({ user, isOwn, viewerId }: { user: ProfileUser; isOwn
 type LoadMoreProps = { shown: number; total: number; hasMore: boolean; loading: boolean; onMore: () => void };
 
 export function LoadMore({ shown, total, hasMore, loading, onMore }: LoadMoreProps) {
+  const t = useT();
   if (!hasMore) return null;
   return (
     <div className={styles.more}>
       <p className="muted">
-        Showing {shown} of {total}
+        {t('reviews.showing', { shown, total })}
       </p>
       <button type="button" className="btn" disabled={loading} onClick={onMore}>
-        {loading ? 'Loading…' : 'Load more'}
+        {loading ? t('reviews.loadingMore') : t('profile.loadMore')}
       </button>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { REVIEW_ERRORS, type Review } from '@/components/review/api/reviews-api';
+import type { Review } from '@/components/review/api/reviews-api';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
 import { useSession } from '@/lib/auth-storage';
+import { FormattedMessage, useT } from '@/lib/i18n';
 import { useMovieReviews } from '../api/get-movie-reviews';
 import { useReview } from '../api/get-review';
 import { ReviewStats } from './review-stats';
@@ -24,6 +25,7 @@ function linkedReviewId(hash: string): number | null {
  * highlighted.
  */
 export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
+  const t = useT();
   const session = useSession();
   const viewerId = session?.user?.id ?? null;
   const query = useMovieReviews(movieId);
@@ -51,7 +53,7 @@ export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
   return (
     <section className={styles.section} aria-labelledby="community-reviews">
       <h2 id="community-reviews" className={styles.heading}>
-        Community reviews
+        {t('reviews.community')}
       </h2>
 
       {stats && stats.totalReviews > 0 ? <ReviewStats stats={stats} /> : null}
@@ -59,20 +61,23 @@ export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
       {session === null ? (
         <div className={`card ${styles.prompt}`}>
           <p>
-            <strong>Log in to write a review.</strong> Everyone can read what the community thinks of {movieTitle}.
+            <FormattedMessage
+              id="reviews.loginToWrite"
+              values={{ title: movieTitle, strong: (chunks) => <strong>{chunks}</strong> }}
+            />
           </p>
           <div className={styles.promptActions}>
             <Link to="/login" className="btn btn-primary">
-              Login / Sign In
+              {t('reviews.login')}
             </Link>
             <Link to="/signup" className="btn">
-              Create an account
+              {t('reviews.signup')}
             </Link>
           </div>
         </div>
       ) : own ? (
         <p className={`notice notice-info ${styles.reviewed}`}>
-          You have reviewed this movie. <Link to={`#review-${own.id}`}>Go to your review</Link>
+          <FormattedMessage id="reviews.reviewed" values={{ link: (chunks) => <Link to={`#review-${own.id}`}>{chunks}</Link> }} />
         </p>
       ) : query.isSuccess ? (
         <WriteReview movieId={movieId} onPosted={(review) => setPosted({ review, at: Date.now() })} />
@@ -80,20 +85,23 @@ export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
 
       {query.isPending ? (
         <p className="muted" role="status">
-          Loading reviews…
+          {t('reviews.loading')}
         </p>
       ) : query.isError ? (
         <div className={styles.failed}>
-          <ReviewError title={REVIEW_ERRORS.fetch} error={query.error} />
+          <ReviewError kind="fetch" error={query.error} />
           <button type="button" className="btn" onClick={() => void query.refetch()}>
-            Try again
+            {t('common.retry')}
           </button>
         </div>
       ) : reviews.length === 0 && !pinned ? (
-        <p className="muted">No reviews yet. {session ? 'Be the first to share your thoughts.' : ''}</p>
+        <p className="muted">
+          {t('reviews.none')}
+          {session ? <> {t('reviews.beFirst')}</> : null}
+        </p>
       ) : (
         <>
-          <ol className={styles.list} aria-label={`Reviews of ${movieTitle}`}>
+          <ol className={styles.list} aria-label={t('reviews.listOf', { title: movieTitle })}>
             {pinned ? (
               <li key={`pinned-${pinned.id}`}>
                 <ReviewItem review={pinned} viewerId={viewerId} highlighted />
@@ -108,7 +116,7 @@ export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
           {query.hasNextPage ? (
             <div className={styles.more}>
               <p className="muted">
-                Showing {reviews.length} of {total}
+                {t('reviews.showing', { shown: reviews.length, total })}
               </p>
               <button
                 type="button"
@@ -116,11 +124,11 @@ export function MovieReviews({ movieId, movieTitle }: MovieReviewsProps) {
                 disabled={query.isFetchingNextPage}
                 onClick={() => void query.fetchNextPage()}
               >
-                {query.isFetchingNextPage ? 'Loading…' : 'Load more reviews'}
+                {query.isFetchingNextPage ? t('reviews.loadingMore') : t('reviews.loadMore')}
               </button>
             </div>
           ) : null}
-          {query.isFetchNextPageError ? <ReviewError title={REVIEW_ERRORS.fetch} error={nextPageError} /> : null}
+          {query.isFetchNextPageError ? <ReviewError kind="fetch" error={nextPageError} /> : null}
         </>
       )}
     </section>

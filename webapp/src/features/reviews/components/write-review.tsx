@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { DEFAULT_RATING, REVIEW_ERRORS, type Review } from '@/components/review/api/reviews-api';
+import { DEFAULT_RATING, type Review } from '@/components/review/api/reviews-api';
 import { ReviewEditor, type ReviewDraft } from '@/components/review/review-editor';
 import { ReviewError } from '@/components/review/review-error';
+import { useT } from '@/lib/i18n';
 import { useCreateReview } from '../api/create-review';
 import styles from './movie-reviews.module.css';
 
 /** The write-review form: content required, 1..5 stars starting at 3 (PRODUCT-SPEC §5). */
 export function WriteReview({ movieId, onPosted }: { movieId: number; onPosted: (review: Review) => void }) {
+  const t = useT();
   const create = useCreateReview();
   const [error, setError] = useState<unknown>(null);
 
@@ -21,12 +23,12 @@ export function WriteReview({ movieId, onPosted }: { movieId: number; onPosted: 
   return (
     <section className={`card ${styles.write}`} aria-labelledby="write-review">
       <h3 id="write-review" className={styles.writeTitle}>
-        Write a review
+        {t('reviews.write')}
       </h3>
-      {error ? <ReviewError title={REVIEW_ERRORS.create} error={error} /> : null}
+      {error ? <ReviewError kind="create" error={error} /> : null}
       <ReviewEditor
         initial={{ content: '', rating: DEFAULT_RATING }}
-        submitLabel="Post review"
+        submitLabel={t('reviews.post')}
         busy={create.isPending}
         onSubmit={submit}
       />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/dialog/dialog';
+import { useT } from '@/lib/i18n';
 
 type CurrentPasswordDialogProps = {
   title: string;
@@ -24,6 +25,7 @@ export function CurrentPasswordDialog({
   onConfirm,
   onCancel,
 }: CurrentPasswordDialogProps) {
+  const t = useT();
   const inputId = useId();
   const errorId = useId();
   const [password, setPassword] = useState('');
@@ -33,7 +35,7 @@ export function CurrentPasswordDialog({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!password) {
-      setLocalError('Current password is required.');
+      setLocalError(t('settings.password.required'));
       return;
     }
     setLocalError(null);
@@ -44,7 +46,7 @@ export function CurrentPasswordDialog({
     <Dialog title={title} description={description} onClose={onCancel} tone={danger ? 'danger' : 'default'}>
       <form noValidate onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor={inputId}>Current password</label>
+          <label htmlFor={inputId}>{t('settings.password.label')}</label>
           <input
             id={inputId}
             type="password"
@@ -67,10 +69,10 @@ export function CurrentPasswordDialog({
         </div>
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onCancel}>
-            Cancel
+            {t('dialog.cancel')}
           </button>
           <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy}>
-            {busy ? 'Please wait…' : confirmLabel}
+            {busy ? t('settings.password.wait') : confirmLabel}
           </button>
         </div>
       </form>

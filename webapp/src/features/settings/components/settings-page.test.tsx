@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { renderHook, screen, within } from '@testing-library/react';
+import { useToasts } from '@/components/toast/toast-store';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { SettingsPage } from './settings-page';
 
@@ -160,14 +161,14 @@ describe('SettingsPage', () => {
   it("shows other server errors on the page (e.g. a taken username)", async () => {
     logIn();
     fakeServer({
-      put: () => ({ status: 409, body: { success: false, code: 'user_exists', message: 'That username is taken.' } }),
+      put: () => ({ status: 409, body: { success: false, code: 'username_taken', message: 'That username is taken.' } }),
     });
     const { user } = renderSettings();
     await user.type(screen.getByLabelText('New username'), 'someone');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await user.type(screen.getByLabelText('Current password'), 'right-password');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That username is taken.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This username is already taken.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -185,6 +186,10 @@ describe('SettingsPage', () => {
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ currentPassword: 'right-password' });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+    // Nobody is left wondering: the layout's toaster says the account is gone.
+    expect(renderHook(() => useToasts()).result.current.map((toast) => toast.message)).toContain(
+      'Your account was deleted. Thank you for being part of Leffaseura.',
+    );
   });
 
   it("alerts 'Failed to delete account' when the server fails", async () => {

@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { showToast } from '@/components/toast/toast-store';
+import { ApiError } from '@/lib/api-client';
 import { clearSession, useSession } from '@/lib/auth-storage';
+import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteAccount } from '../api/delete-account';
 import { useProfile } from '../api/get-profile';
@@ -26,13 +28,16 @@ function isWrongPassword(error: unknown) {
 }
 
 export function SettingsPage() {
-  usePageTitle('Settings');
+  const t = useT();
+  usePageTitle(t('settings.pageTitle'));
   const session = useSession();
-  if (!session) return <LoginPrompt title="Settings" message="Please log in to change your settings." />;
+  if (!session) return <LoginPrompt title={t('settings.pageTitle')} message={t('settings.loginMessage')} />;
   return <SettingsForm />;
 }
 
 function SettingsForm() {
+  const t = useT();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -62,7 +67,7 @@ function SettingsForm() {
 
   function onSetBio() {
     if (bio.trim() === currentBio.trim()) {
-      setNotice({ section: 'bio', tone: 'info', text: 'Bio is unchanged.' });
+      setNotice({ section: 'bio', tone: 'info', text: t('settings.bioUnchanged') });
       return;
     }
     askPassword({ kind: 'update', section: 'bio', changes: { user_bio: bio.trim() } });
@@ -79,14 +84,14 @@ function SettingsForm() {
         setNotice({
           section: 'account',
           tone: 'error',
-          text: `The new password must be at least ${NEW_PASSWORD_MIN} characters.`,
+          text: t('settings.passwordTooShort', { min: NEW_PASSWORD_MIN }),
         });
         return;
       }
       changes.newPassword = newPassword;
     }
     if (Object.keys(changes).length === 0) {
-      setNotice({ section: 'account', tone: 'info', text: 'No changes to update.' });
+      setNotice({ section: 'account', tone: 'info', text: t('settings.noChanges') });
       return;
     }
     askPassword({ kind: 'update', section: 'account', changes });
@@ -102,19 +107,16 @@ function SettingsForm() {
           navigate('/');
           clearSession();
           queryClient.removeQueries();
+          // Say it happened: the user lands on the homepage, logged out (issue 11 §4).
+          showToast(t('settings.deleted'), 'success');
         },
         onError: (error) => {
           if (isWrongPassword(error)) {
-            setDialogError(errorMessage(error));
+            setDialogError(errorText(error));
             return;
           }
           setPending(null);
-          setDeleteFailure({
-            message:
-              error instanceof ApiError && error.message !== 'Failed to delete account'
-                ? error.message
-                : 'Please try again later.',
-          });
+          setDeleteFailure({ message: errorText(error, t('settings.tryLater')) });
         },
       });
       return;
@@ -127,7 +129,7 @@ function SettingsForm() {
           setPending(null);
           if (section === 'bio') {
             setBioDraft(null);
-            setNotice({ section, tone: 'success', text: 'Bio updated.' });
+            setNotice({ section, tone: 'success', text: t('settings.bioUpdated') });
             return;
           }
           setEmail('');
@@ -139,11 +141,11 @@ function SettingsForm() {
             navigate('/login');
             return;
           }
-          setNotice({ section, tone: 'success', text: 'Your changes were saved.' });
+          setNotice({ section, tone: 'success', text: t('settings.saved') });
         },
         onError: (error) => {
           if (isWrongPassword(error)) {
-            setDialogError(errorMessage(error));
+            setDialogError(errorText(error));
             return;
           }
           setPending(null);
@@ -152,7 +154,7 @@ function SettingsForm() {
             navigate('/login');
             return;
           }
-          setNotice({ section, tone: error instanceof ApiError && error.code === 'no_changes' ? 'info' : 'error', text: errorMessage(error, 'Update failed.') });
+          setNotice({ section, tone: error instanceof ApiError && error.code === 'no_changes' ? 'info' : 'error', text: errorText(error, t('settings.updateFailed')) });
         },
       },
     );
@@ -168,51 +170,54 @@ function SettingsForm() {
   return (
     <div className={styles.page}>
       <header className={styles.head}>
-        <h1>Settings</h1>
+        <h1>{t('settings.title')}</h1>
         {user ? (
           <p className="muted">
-            Signed in as <strong>{user.username}</strong>
-            {user.email ? <> ({user.email})</> : null}
+            <FormattedMessage
+              id="settings.signedInAs"
+              values={{ username: user.username, strong: (chunks) => <strong>{chunks}</strong> }}
+            />
+            {user.email ? <> {t('settings.email', { email: user.email })}</> : null}
           </p>
         ) : null}
       </header>
 
       <section className={`card ${styles.section}`} aria-labelledby="bio-title">
-        <h2 id="bio-title">Profile bio</h2>
-        <p className="muted">A few words about you and your taste in movies, shown on your profile.</p>
+        <h2 id="bio-title">{t('settings.bio.title')}</h2>
+        <p className="muted">{t('settings.bio.intro')}</p>
         <div className="field">
-          <label htmlFor="settings-bio">Bio</label>
+          <label htmlFor="settings-bio">{t('settings.bio.label')}</label>
           <textarea
             id="settings-bio"
             value={bio}
             maxLength={BIO_MAX}
             onChange={(event) => setBioDraft(event.target.value)}
-            placeholder="Tell other movie fans about yourself"
+            placeholder={t('settings.bio.placeholder')}
           />
         </div>
         {noticeFor('bio')}
         <button type="button" className="btn btn-primary" onClick={onSetBio}>
-          Set Bio
+          {t('settings.bio.submit')}
         </button>
       </section>
 
       <section className={`card ${styles.section}`} aria-labelledby="account-title">
-        <h2 id="account-title">Account details</h2>
-        <p className="muted">Fill in only what you want to change.</p>
+        <h2 id="account-title">{t('settings.account.title')}</h2>
+        <p className="muted">{t('settings.account.intro')}</p>
         <div className={styles.grid}>
           <div className="field">
-            <label htmlFor="settings-email">New email</label>
+            <label htmlFor="settings-email">{t('settings.account.email')}</label>
             <input
               id="settings-email"
               type="email"
               autoComplete="email"
               value={email}
-              placeholder="name@example.com"
+              placeholder={t('settings.account.emailPlaceholder')}
               onChange={(event) => setEmail(event.target.value)}
             />
           </div>
           <div className="field">
-            <label htmlFor="settings-username">New username</label>
+            <label htmlFor="settings-username">{t('settings.account.username')}</label>
             <input
               id="settings-username"
               type="text"
@@ -223,39 +228,36 @@ function SettingsForm() {
             />
           </div>
           <div className="field">
-            <label htmlFor="settings-new-password">New password</label>
+            <label htmlFor="settings-new-password">{t('settings.account.password')}</label>
             <input
               id="settings-new-password"
               type="password"
               autoComplete="new-password"
               value={newPassword}
-              placeholder={`At least ${NEW_PASSWORD_MIN} characters`}
+              placeholder={t('settings.account.passwordPlaceholder', { min: NEW_PASSWORD_MIN })}
               onChange={(event) => setNewPassword(event.target.value)}
             />
           </div>
         </div>
         {noticeFor('account')}
         <button type="button" className="btn btn-primary" onClick={onSaveChanges}>
-          Save Changes
+          {t('settings.account.submit')}
         </button>
       </section>
 
       <section className={`card ${styles.section} ${styles.danger}`} aria-labelledby="delete-title">
-        <h2 id="delete-title">Delete account</h2>
-        <p className="muted">
-          Deleting your account removes your reviews, reactions, favorites, watchlist and group memberships. This
-          cannot be undone.
-        </p>
+        <h2 id="delete-title">{t('settings.delete.title')}</h2>
+        <p className="muted">{t('settings.delete.intro')}</p>
         <button type="button" className="btn btn-ghost-danger" onClick={() => askPassword({ kind: 'delete' })}>
-          Delete Account
+          {t('settings.delete.button')}
         </button>
       </section>
 
       {pending?.kind === 'update' ? (
         <CurrentPasswordDialog
-          title={pending.section === 'bio' ? 'Confirm bio change' : 'Confirm changes'}
-          description="Enter your current password to save this change."
-          confirmLabel="Confirm"
+          title={pending.section === 'bio' ? t('settings.confirm.bio') : t('settings.confirm.changes')}
+          description={t('settings.confirm.text')}
+          confirmLabel={t('settings.confirm.button')}
           busy={updateMutation.isPending}
           error={dialogError}
           onConfirm={onConfirm}
@@ -264,9 +266,9 @@ function SettingsForm() {
       ) : null}
       {pending?.kind === 'delete' ? (
         <CurrentPasswordDialog
-          title="Delete Account"
-          description="Are you sure you want to delete your account? This cannot be undone. Enter your current password to confirm."
-          confirmLabel="Delete Account"
+          title={t('settings.delete.dialogTitle')}
+          description={t('settings.delete.dialogText')}
+          confirmLabel={t('settings.delete.button')}
           danger
           busy={deleteMutation.isPending}
           error={dialogError}
@@ -276,7 +278,7 @@ function SettingsForm() {
       ) : null}
       {deleteFailure ? (
         <MessageDialog
-          title="Failed to delete account"
+          title={t('settings.delete.failed')}
           message={deleteFailure.message}
           tone="danger"
           onClose={() => setDeleteFailure(null)}
