@@ -158,7 +158,7 @@ describe('MovieActions', () => {
     ]);
     expect(button(150, 'Watchlist')).toHaveAttribute('aria-pressed', 'false');
     expect(button(3, 'Watchlist')).toHaveAttribute('aria-pressed', 'true');
-  });
+   }, 20_000); // 150 bars take a while on a busy machine
 
   it('flips at once and sends the movie along with the add', async () => {
     logIn();
