@@ -10,6 +10,7 @@ use poem::test::TestClient;
 
 pub use sample_catalog::{SampleCatalog, StaleCatalog};
 
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::movie::{
     CatalogKind, CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage,
     MovieSummary, SearchQuery,
@@ -93,10 +94,15 @@ fn upstream() -> Error {
 
 #[async_trait]
 impl MovieCatalog for NoCatalog {
-    async fn search(&self, _: &SearchQuery, _: CatalogPage) -> Result<MoviePage, Error> {
+    async fn search(
+        &self,
+        _: &SearchQuery,
+        _: CatalogPage,
+        _: Option<Language>,
+    ) -> Result<MoviePage, Error> {
         Err(upstream())
     }
-    async fn genres(&self) -> Result<Vec<Genre>, Error> {
+    async fn genres(&self, _: Option<Language>) -> Result<Vec<Genre>, Error> {
         Err(upstream())
     }
     async fn discover(
@@ -104,19 +110,25 @@ impl MovieCatalog for NoCatalog {
         _: &GenreFilter,
         _: CatalogPage,
         _: DiscoverSort,
+        _: Option<Language>,
     ) -> Result<MoviePage, Error> {
         Err(upstream())
     }
-    async fn popular(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+    async fn popular(&self, _: CatalogPage, _: Option<Language>) -> Result<MoviePage, Error> {
         Err(upstream())
     }
-    async fn details(&self, _: MovieId) -> Result<MovieDetails, Error> {
+    async fn details(&self, _: MovieId, _: Option<Language>) -> Result<MovieDetails, Error> {
         Err(upstream())
     }
-    async fn best_match(&self, _: &str, _: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
+    async fn best_match(
+        &self,
+        _: &str,
+        _: Option<i32>,
+        _: Option<Language>,
+    ) -> Result<Vec<MovieSummary>, Error> {
         Err(upstream())
     }
-    async fn now_playing(&self, _: CatalogPage) -> Result<MoviePage, Error> {
+    async fn now_playing(&self, _: CatalogPage, _: Option<Language>) -> Result<MoviePage, Error> {
         Err(upstream())
     }
 }

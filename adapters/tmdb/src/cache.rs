@@ -2,9 +2,13 @@
 //! one upstream call per key at a time (single flight), stale answers served when the
 //! upstream fails, and every movie seen remembered.
 //!
-//! Staleness travels in [`Cached<T>`]: the inherent `*_cached` methods return it so the
-//! HTTP layer can add `X-Cache: stale`; the `MovieCatalog` impl drops the flag for callers
+//! Staleness travels in [`Cached<T>`]: the `*_cached` methods return it so the HTTP layer
+//! can add `X-Cache: stale`; the plain `MovieCatalog` methods drop the flag for callers
 //! that do not care (e.g. showtime enrichment).
+//!
+//! Answers are kept per language (`tmdb:fi-FI:…`, `tmdb:en-US:…`); only answers in the
+//! default language update the remembered movies, so that reviews and favorites show
+//! every reader the same titles whatever language the last browser asked for.
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -12,19 +16,20 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use futures::future::{BoxFuture, FutureExt, Shared};
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::movie::{
-    check_title_year, normalize_title, Cached, CatalogPage, DiscoverSort, Genre, GenreFilter,
-    MovieDetails, MoviePage, MovieSummary, RememberedMovie, SearchQuery,
+    Cached, Genre, MovieDetails, MoviePage, MovieSummary, RememberedMovie,
 };
 use leffaseura_core::ports::{CachedBody, Clock, MovieCache, MovieCatalog, SystemClock};
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::Error;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::client::upstream_unavailable;
+
+mod queries;
 
 /// How long answers stay fresh.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,6 +179,12 @@ type Hot = Arc<Mutex<HashMap<String, HotEntry>>>;
 type Flight = Shared<BoxFuture<'static, Result<Arc<String>, SharedError>>>;
 type Flights = Arc<Mutex<HashMap<String, Flight>>>;
 
+/// Where one answer is kept, and whether the movies it names are remembered.
+struct Slot {
+    key: String,
+    remember: bool,
+}
+
 /// The decorator. Cheap to clone.
 #[derive(Clone)]
 pub struct CachingCatalog {
@@ -181,6 +192,9 @@ pub struct CachingCatalog {
     cache: Option<Arc<dyn MovieCache>>,
     clock: Arc<dyn Clock>,
     namespace: String,
+    /// The tag of the language that `None` asks for (TMDB_LANGUAGE), so that asking for
+    /// it by name shares its entries; empty when unknown.
+    default_language: String,
     ttls: CacheTtls,
     flights: Flights,
     hot: Hot,
@@ -195,6 +209,7 @@ impl std::fmt::Debug for CachingCatalog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CachingCatalog")
             .field("namespace", &self.namespace)
+            .field("default_language", &self.default_language)
             .field("cached", &self.cache.is_some())
             .field("ttls", &self.ttls)
             .finish_non_exhaustive()
@@ -203,7 +218,8 @@ impl std::fmt::Debug for CachingCatalog {
 
 impl CachingCatalog {
     /// Caches `inner`'s answers in `cache` under keys starting with `namespace` (e.g.
-    /// `tmdb:en-US`), so that catalogs and languages never share entries.
+    /// `tmdb`) and the answer's language tag, so that catalogs and languages never share
+    /// entries. Set the tag of the default language with [`Self::with_default_language`].
     pub fn new(
         inner: Arc<dyn MovieCatalog>,
         cache: Arc<dyn MovieCache>,
@@ -214,6 +230,7 @@ impl CachingCatalog {
             cache: Some(cache),
             clock: Arc::new(SystemClock),
             namespace: namespace.into(),
+            default_language: String::new(),
             ttls: CacheTtls::default(),
             flights: Arc::default(),
             hot: Arc::default(),
@@ -230,6 +247,7 @@ impl CachingCatalog {
             cache: None,
             clock: Arc::new(SystemClock),
             namespace: String::new(),
+            default_language: String::new(),
             ttls: CacheTtls::default(),
             flights: Arc::default(),
             hot: Arc::default(),
@@ -241,6 +259,15 @@ impl CachingCatalog {
     #[must_use]
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
         self.clock = clock;
+        self
+    }
+
+    /// The tag of the language the inner catalog answers in when asked for none (e.g.
+    /// `en-US`): its answers are kept under `<namespace>:<tag>:…` whether it was asked for
+    /// by name or not, and they alone update the remembered movies.
+    #[must_use]
+    pub fn with_default_language(mut self, tag: impl Into<String>) -> Self {
+        self.default_language = tag.into();
         self
     }
 
@@ -333,14 +360,28 @@ impl CachingCatalog {
         };
     }
 
-    fn key(&self, parts: std::fmt::Arguments<'_>) -> String {
-        format!("{}:{parts}", self.namespace)
+    /// Where an answer in `language` is kept, and whether its movies are remembered
+    /// (only answers in the default language are).
+    fn slot(&self, language: Option<Language>, parts: std::fmt::Arguments<'_>) -> Slot {
+        let tag = match language {
+            Some(language) => language.tag(),
+            None => &self.default_language,
+        };
+        let key = if tag.is_empty() {
+            format!("{}:{parts}", self.namespace)
+        } else {
+            format!("{}:{tag}:{parts}", self.namespace)
+        };
+        Slot {
+            key,
+            remember: language.is_none() || tag == self.default_language,
+        }
     }
 
     /// The heart: fresh cache hit, else one shared upstream call, else a stale entry.
     async fn cached<T, F, Fut>(
         &self,
-        key: String,
+        slot: Slot,
         ttl: Duration,
         fetch: F,
     ) -> Result<Cached<T>, Error>
@@ -349,6 +390,7 @@ impl CachingCatalog {
         F: FnOnce(Arc<dyn MovieCatalog>) -> Fut + Send + 'static,
         Fut: Future<Output = Result<T, Error>> + Send + 'static,
     {
+        let Slot { key, remember } = slot;
         let Some(cache) = self.cache.clone() else {
             let guarded =
                 tokio::time::timeout(self.ttls.upstream_timeout, fetch(self.inner.clone()));
@@ -388,7 +430,7 @@ impl CachingCatalog {
             }
         }
         match self
-            .join_flight(cache.clone(), key.clone(), ttl, fetch)
+            .join_flight(cache.clone(), key.clone(), ttl, remember, fetch)
             .await
         {
             Ok(body) => {
@@ -429,6 +471,7 @@ impl CachingCatalog {
         cache: Arc<dyn MovieCache>,
         key: String,
         ttl: Duration,
+        remember: bool,
         fetch: F,
     ) -> Flight
     where
@@ -448,7 +491,7 @@ impl CachingCatalog {
         let task = tokio::spawn(async move {
             let key = task_key;
             let result = match tokio::time::timeout(timeout, fetch(inner)).await {
-                Ok(Ok(value)) => store(&*cache, &*clock, &key, ttl, &value).await,
+                Ok(Ok(value)) => store(&*cache, &*clock, &key, ttl, remember, &value).await,
                 Ok(Err(err)) => Err(SharedError::from_error(&err)),
                 Err(_) => {
                     tracing::warn!(key, "upstream call exceeded its guard timeout");
@@ -474,119 +517,16 @@ impl CachingCatalog {
         flights.insert(key, flight.clone());
         flight
     }
-
-    /// Search, see [`MovieCatalog::search`].
-    ///
-    /// # Errors
-    /// As the inner catalog, unless a stale answer can stand in.
-    pub async fn search_cached(
-        &self,
-        query: &SearchQuery,
-        page: CatalogPage,
-    ) -> Result<Cached<MoviePage>, Error> {
-        let folded = query
-            .as_str()
-            .to_lowercase()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let key = self.key(format_args!("search:{}:{folded}", page.get()));
-        let query = query.clone();
-        self.cached(key, self.ttls.lists, move |c| async move {
-            c.search(&query, page).await
-        })
-        .await
-    }
-
-    /// # Errors
-    /// As [`MovieCatalog::genres`], unless a stale answer can stand in.
-    pub async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
-        let key = self.key(format_args!("genres"));
-        self.cached(key, self.ttls.genres, |c| async move { c.genres().await })
-            .await
-    }
-
-    /// # Errors
-    /// As [`MovieCatalog::discover`], unless a stale answer can stand in.
-    pub async fn discover_cached(
-        &self,
-        genres: &GenreFilter,
-        page: CatalogPage,
-        sort: DiscoverSort,
-    ) -> Result<Cached<MoviePage>, Error> {
-        let mut ids = genres.ids().to_vec();
-        ids.sort_unstable();
-        let genre_key = GenreFilter::from_ids(ids).to_query();
-        let key = self.key(format_args!(
-            "discover:{genre_key}:{}:{}",
-            sort.as_tmdb(),
-            page.get()
-        ));
-        let genres = genres.clone();
-        self.cached(key, self.ttls.lists, move |c| async move {
-            c.discover(&genres, page, sort).await
-        })
-        .await
-    }
-
-    /// # Errors
-    /// As [`MovieCatalog::popular`], unless a stale answer can stand in.
-    pub async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        let key = self.key(format_args!("popular:{}", page.get()));
-        self.cached(key, self.ttls.lists, move |c| async move {
-            c.popular(page).await
-        })
-        .await
-    }
-
-    /// # Errors
-    /// As [`MovieCatalog::details`], unless a stale answer can stand in.
-    pub async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
-        let key = self.key(format_args!("movie:{}", id.0));
-        self.cached(key, self.ttls.details, move |c| async move {
-            c.details(id).await
-        })
-        .await
-    }
-
-    /// # Errors
-    /// As [`MovieCatalog::best_match`], unless a stale answer can stand in.
-    pub async fn best_match_cached(
-        &self,
-        original_title: &str,
-        year: Option<i32>,
-    ) -> Result<Cached<Vec<MovieSummary>>, Error> {
-        check_title_year(original_title, year)?;
-        let year_key = year.map_or_else(|| "-".to_owned(), |y| y.to_string());
-        let key = self.key(format_args!(
-            "title-year:{year_key}:{}",
-            normalize_title(original_title)
-        ));
-        let title = original_title.to_owned();
-        self.cached(key, self.ttls.lists, move |c| async move {
-            c.best_match(&title, year).await
-        })
-        .await
-    }
-
-    /// # Errors
-    /// As [`MovieCatalog::now_playing`], unless a stale answer can stand in.
-    pub async fn now_playing_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        let key = self.key(format_args!("now-playing:{}", page.get()));
-        self.cached(key, self.ttls.lists, move |c| async move {
-            c.now_playing(page).await
-        })
-        .await
-    }
 }
 
-/// Writes a fresh answer to the cache and remembers its movies. Storage failures are
-/// logged, never fatal: the answer itself is good.
+/// Writes a fresh answer to the cache and, when `remember`, remembers its movies.
+/// Storage failures are logged, never fatal: the answer itself is good.
 async fn store<T: Serialize + Remember + Sync>(
     cache: &dyn MovieCache,
     clock: &dyn Clock,
     key: &str,
     ttl: Duration,
+    remember: bool,
     value: &T,
 ) -> Result<Arc<String>, SharedError> {
     let body =
@@ -601,96 +541,15 @@ async fn store<T: Serialize + Remember + Sync>(
     if let Err(err) = cache.put(key, &entry).await {
         tracing::warn!(key, error = %err, "could not store a catalog answer");
     }
-    let movies = value.remembered();
+    let movies = if remember {
+        value.remembered()
+    } else {
+        Vec::new()
+    };
     if !movies.is_empty() {
         if let Err(err) = cache.remember_movies(&movies).await {
             tracing::warn!(key, error = %err, "could not remember movies");
         }
     }
     Ok(Arc::new(entry.body))
-}
-
-#[async_trait]
-impl MovieCatalog for CachingCatalog {
-    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error> {
-        Ok(self.search_cached(query, page).await?.value)
-    }
-
-    async fn genres(&self) -> Result<Vec<Genre>, Error> {
-        Ok(self.genres_cached().await?.value)
-    }
-
-    async fn discover(
-        &self,
-        genres: &GenreFilter,
-        page: CatalogPage,
-        sort: DiscoverSort,
-    ) -> Result<MoviePage, Error> {
-        Ok(self.discover_cached(genres, page, sort).await?.value)
-    }
-
-    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error> {
-        Ok(self.popular_cached(page).await?.value)
-    }
-
-    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error> {
-        Ok(self.details_cached(id).await?.value)
-    }
-
-    async fn best_match(
-        &self,
-        original_title: &str,
-        year: Option<i32>,
-    ) -> Result<Vec<MovieSummary>, Error> {
-        Ok(self.best_match_cached(original_title, year).await?.value)
-    }
-
-    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
-        Ok(self.now_playing_cached(page).await?.value)
-    }
-
-    fn list_poster_url(&self, tmdb_path: &str) -> Option<String> {
-        self.inner.list_poster_url(tmdb_path)
-    }
-
-    async fn search_cached(
-        &self,
-        query: &SearchQuery,
-        page: CatalogPage,
-    ) -> Result<Cached<MoviePage>, Error> {
-        CachingCatalog::search_cached(self, query, page).await
-    }
-
-    async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
-        CachingCatalog::genres_cached(self).await
-    }
-
-    async fn discover_cached(
-        &self,
-        genres: &GenreFilter,
-        page: CatalogPage,
-        sort: DiscoverSort,
-    ) -> Result<Cached<MoviePage>, Error> {
-        CachingCatalog::discover_cached(self, genres, page, sort).await
-    }
-
-    async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        CachingCatalog::popular_cached(self, page).await
-    }
-
-    async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
-        CachingCatalog::details_cached(self, id).await
-    }
-
-    async fn best_match_cached(
-        &self,
-        original_title: &str,
-        year: Option<i32>,
-    ) -> Result<Cached<Vec<MovieSummary>>, Error> {
-        CachingCatalog::best_match_cached(self, original_title, year).await
-    }
-
-    async fn now_playing_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        CachingCatalog::now_playing_cached(self, page).await
-    }
 }

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::movie::{
     check_title_year, movie_not_found, rank_best_matches, CatalogPage, DiscoverSort, Genre,
     GenreFilter, MovieDetails, MoviePage, MovieSummary, SearchQuery, SortKey,
@@ -193,8 +194,16 @@ impl TmdbCatalog {
         }
     }
 
-    fn common(&self) -> Vec<(&'static str, String)> {
-        vec![("language", self.config.language.clone())]
+    /// The `language` TMDB answers in: the one asked for, else `TMDB_LANGUAGE`.
+    fn language_tag(&self, language: Option<Language>) -> &str {
+        match language {
+            Some(language) => language.tag(),
+            None => &self.config.language,
+        }
+    }
+
+    fn common(&self, language: Option<Language>) -> Vec<(&'static str, String)> {
+        vec![("language", self.language_tag(language).to_owned())]
     }
 
     fn with_region(&self, mut query: Vec<(&'static str, String)>) -> Vec<(&'static str, String)> {
@@ -217,8 +226,13 @@ impl TmdbCatalog {
         wire::parse_page(&body, page.get(), &self.images).map_err(|err| malformed(path, &err))
     }
 
-    async fn search_raw(&self, title: &str, year: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
-        let mut query = self.common();
+    async fn search_raw(
+        &self,
+        title: &str,
+        year: Option<i32>,
+        language: Option<Language>,
+    ) -> Result<Vec<MovieSummary>, Error> {
+        let mut query = self.common(language);
         query.push(("query", title.trim().to_owned()));
         query.push(("include_adult", "false".into()));
         query.push(("page", "1".into()));
@@ -257,6 +271,18 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds.min(3600.0)))
 }
 
+/// `include_video_language` for answers in `tag`: trailers in that language or without
+/// one (format notes §4, videos), and English ones too, since most trailers are English
+/// and a Finnish page with no trailer would be poorer than one with an English trailer.
+fn video_languages(tag: &str) -> String {
+    let code = tag.split('-').next().unwrap_or("en");
+    if code.eq_ignore_ascii_case("en") {
+        "en,null".to_owned()
+    } else {
+        format!("{code},en,null")
+    }
+}
+
 fn backoff(base: Duration, attempt: u32) -> Duration {
     base.saturating_mul(2u32.saturating_pow(attempt))
         .min(MAX_BACKOFF)
@@ -264,18 +290,23 @@ fn backoff(base: Duration, attempt: u32) -> Duration {
 
 #[async_trait]
 impl MovieCatalog for TmdbCatalog {
-    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error> {
-        let mut params = self.common();
+    async fn search(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error> {
+        let mut params = self.common(language);
         params.push(("query", query.as_str().to_owned()));
         params.push(("page", page.get().to_string()));
         params.push(("include_adult", "false".into()));
         self.page("/search/movie", params, page).await
     }
 
-    async fn genres(&self) -> Result<Vec<Genre>, Error> {
+    async fn genres(&self, language: Option<Language>) -> Result<Vec<Genre>, Error> {
         let path = "/genre/movie/list";
         let body = self
-            .get(path, &self.common())
+            .get(path, &self.common(language))
             .await
             .map_err(|err| list_error(path, err))?;
         wire::parse_genres(&body).map_err(|err| malformed(path, &err))
@@ -286,8 +317,9 @@ impl MovieCatalog for TmdbCatalog {
         genres: &GenreFilter,
         page: CatalogPage,
         sort: DiscoverSort,
+        language: Option<Language>,
     ) -> Result<MoviePage, Error> {
-        let mut params = self.common();
+        let mut params = self.common(language);
         params.push(("page", page.get().to_string()));
         params.push(("include_adult", "false".into()));
         params.push(("sort_by", sort.as_tmdb()));
@@ -301,29 +333,32 @@ impl MovieCatalog for TmdbCatalog {
         self.page("/discover/movie", params, page).await
     }
 
-    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error> {
-        let mut params = self.common();
+    async fn popular(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error> {
+        let mut params = self.common(language);
         params.push(("page", page.get().to_string()));
         self.page("/movie/popular", self.with_region(params), page)
             .await
     }
 
-    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error> {
+    async fn details(
+        &self,
+        id: MovieId,
+        language: Option<Language>,
+    ) -> Result<MovieDetails, Error> {
         if id.0 <= 0 {
             return Err(movie_not_found());
         }
         let path = format!("/movie/{}", id.0);
-        let mut params = self.common();
+        let mut params = self.common(language);
         params.push(("append_to_response", "credits,videos".into()));
-        // Trailers in our language or without one (format notes §4, videos).
-        let lang = self
-            .config
-            .language
-            .split('-')
-            .next()
-            .unwrap_or("en")
-            .to_owned();
-        params.push(("include_video_language", format!("{lang},null")));
+        params.push((
+            "include_video_language",
+            video_languages(self.language_tag(language)),
+        ));
         let body = self.get(&path, &params).await?;
         match wire::parse_details(&body, &self.images) {
             Ok(Some(details)) => Ok(details),
@@ -336,18 +371,23 @@ impl MovieCatalog for TmdbCatalog {
         &self,
         original_title: &str,
         year: Option<i32>,
+        language: Option<Language>,
     ) -> Result<Vec<MovieSummary>, Error> {
         check_title_year(original_title, year)?;
-        let mut candidates = self.search_raw(original_title, year).await?;
+        let mut candidates = self.search_raw(original_title, year, language).await?;
         if candidates.is_empty() && year.is_some() {
             // A production year often differs from TMDB's release year by one.
-            candidates = self.search_raw(original_title, None).await?;
+            candidates = self.search_raw(original_title, None, language).await?;
         }
         Ok(rank_best_matches(candidates, original_title, year))
     }
 
-    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
-        let mut params = self.common();
+    async fn now_playing(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error> {
+        let mut params = self.common(language);
         params.push(("page", page.get().to_string()));
         self.page("/movie/now_playing", self.with_region(params), page)
             .await
@@ -386,6 +426,13 @@ mod tests {
             catalog.list_poster_url("/abc123.jpg").as_deref(),
             Some("http://img.local/t/p/w342/abc123.jpg")
         );
+    }
+
+    #[test]
+    fn trailers_in_the_answer_language_or_english() {
+        assert_eq!(video_languages("en-US"), "en,null");
+        assert_eq!(video_languages("fi-FI"), "fi,en,null");
+        assert_eq!(video_languages("sv"), "sv,en,null");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::movie::{
     check_title_year, key_crew, movie_not_found, normalize_title, rank_best_matches, CastMember,
     CatalogPage, CrewCredit, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage,
@@ -337,9 +338,15 @@ fn search_rank(entry: &Entry, query: &str, words: &[&str]) -> Option<u8> {
     }
 }
 
+// The bundled catalog is English only: every query ignores the language asked for.
 #[async_trait]
 impl MovieCatalog for DemoCatalog {
-    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error> {
+    async fn search(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+        _: Option<Language>,
+    ) -> Result<MoviePage, Error> {
         let folded = normalize_title(query.as_str());
         if folded.is_empty() {
             return Ok(MoviePage::empty(page.get()));
@@ -359,7 +366,7 @@ impl MovieCatalog for DemoCatalog {
         Ok(self.page_of(&movies, page))
     }
 
-    async fn genres(&self) -> Result<Vec<Genre>, Error> {
+    async fn genres(&self, _: Option<Language>) -> Result<Vec<Genre>, Error> {
         Ok(GENRES
             .iter()
             .map(|(id, name)| Genre {
@@ -374,6 +381,7 @@ impl MovieCatalog for DemoCatalog {
         genres: &GenreFilter,
         page: CatalogPage,
         sort: DiscoverSort,
+        _: Option<Language>,
     ) -> Result<MoviePage, Error> {
         let mut movies: Vec<&DemoMovie> = self
             .entries
@@ -403,11 +411,11 @@ impl MovieCatalog for DemoCatalog {
         Ok(self.page_of(&movies, page))
     }
 
-    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error> {
+    async fn popular(&self, page: CatalogPage, _: Option<Language>) -> Result<MoviePage, Error> {
         Ok(self.page_of(&self.by_popularity(), page))
     }
 
-    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error> {
+    async fn details(&self, id: MovieId, _: Option<Language>) -> Result<MovieDetails, Error> {
         let entry = self
             .by_id
             .get(&id.0)
@@ -420,6 +428,7 @@ impl MovieCatalog for DemoCatalog {
         &self,
         original_title: &str,
         year: Option<i32>,
+        _: Option<Language>,
     ) -> Result<Vec<MovieSummary>, Error> {
         check_title_year(original_title, year)?;
         let candidates = self
@@ -432,7 +441,11 @@ impl MovieCatalog for DemoCatalog {
         Ok(ranked)
     }
 
-    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
+    async fn now_playing(
+        &self,
+        page: CatalogPage,
+        _: Option<Language>,
+    ) -> Result<MoviePage, Error> {
         // A stable selection: the most recent releases of the catalog.
         let mut movies: Vec<&DemoMovie> = self.entries.iter().map(|e| &e.movie).collect();
         movies.sort_by(|a, b| b.release_date().cmp(a.release_date()).then(a.id.cmp(&b.id)));

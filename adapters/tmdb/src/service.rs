@@ -29,10 +29,12 @@ impl Movies {
         cache: Arc<dyn MovieCache>,
         demo: DemoConfig,
     ) -> Result<Self, Error> {
-        let namespace = format!("tmdb:{}", config.language);
+        // Keys stay `tmdb:<language>:…`, as before languages were chosen per request.
+        let default_language = config.language.clone();
         let tmdb = TmdbCatalog::new(config)?;
         Ok(Self {
-            catalog: CachingCatalog::new(Arc::new(tmdb), cache, namespace),
+            catalog: CachingCatalog::new(Arc::new(tmdb), cache, "tmdb")
+                .with_default_language(default_language),
             posters: Arc::new(DemoCatalog::bundled(demo)?),
             kind: CatalogKind::Tmdb,
         })

@@ -37,7 +37,11 @@ fn is_upstream(err: &Error, want_unavailable: bool) -> bool {
 async fn search_sends_the_documented_parameters_and_parses_the_page() {
     let fake = start(|_, _| Reply::json(200, fixture("search_movie_page1.json"))).await;
     let page = catalog(&fake)
-        .search(&query(" fight club "), CatalogPage::new(Some(2)).unwrap())
+        .search(
+            &query(" fight club "),
+            CatalogPage::new(Some(2)).unwrap(),
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(page.results.len(), 3);
@@ -59,7 +63,11 @@ async fn a_read_token_goes_in_the_authorization_header() {
     let fake = start(|_, _| Reply::json(200, fixture("genre_movie_list.json"))).await;
     let mut config = config(&fake);
     config.credentials = TmdbCredentials::ReadToken("eyJhbGciOiJIUzI1NiJ9.test.sig".into());
-    let genres = TmdbCatalog::new(config).unwrap().genres().await.unwrap();
+    let genres = TmdbCatalog::new(config)
+        .unwrap()
+        .genres(None)
+        .await
+        .unwrap();
     assert_eq!(genres.len(), 19);
     let seen = &fake.seen()[0];
     assert_eq!(seen.path, "/3/genre/movie/list");
@@ -81,14 +89,14 @@ async fn discover_popular_and_now_playing_hit_their_endpoints() {
     let genres = GenreFilter::parse("28,12").unwrap();
     let sort = DiscoverSort::parse(Some("vote_average.desc")).unwrap();
     let page = tmdb
-        .discover(&genres, CatalogPage::FIRST, sort)
+        .discover(&genres, CatalogPage::FIRST, sort, None)
         .await
         .unwrap();
     assert_eq!(page.total_pages, 500);
-    tmdb.popular(CatalogPage::new(Some(3)).unwrap())
+    tmdb.popular(CatalogPage::new(Some(3)).unwrap(), None)
         .await
         .unwrap();
-    let now = tmdb.now_playing(CatalogPage::FIRST).await.unwrap();
+    let now = tmdb.now_playing(CatalogPage::FIRST, None).await.unwrap();
     assert_eq!(now.results[0].original_title, "Muumit rivieralla");
 
     let seen = fake.seen();
@@ -107,7 +115,7 @@ async fn discover_popular_and_now_playing_hit_their_endpoints() {
 #[tokio::test]
 async fn details_append_credits_and_videos_in_one_call() {
     let fake = start(|_, _| Reply::json(200, fixture("movie_550_with_credits_videos.json"))).await;
-    let details = catalog(&fake).details(MovieId(550)).await.unwrap();
+    let details = catalog(&fake).details(MovieId(550), None).await.unwrap();
     assert_eq!(details.title, "Fight Club");
     assert_eq!(details.key_crew[0].name, "David Fincher");
     assert_eq!(fake.hits(), 1);
@@ -127,7 +135,7 @@ async fn details_append_credits_and_videos_in_one_call() {
 async fn an_unknown_movie_is_not_found() {
     let fake = start(|_, _| Reply::json(404, fixture("error_404.json"))).await;
     let err = catalog(&fake)
-        .details(MovieId(999_999_999))
+        .details(MovieId(999_999_999), None)
         .await
         .unwrap_err();
     assert!(
@@ -148,7 +156,7 @@ async fn an_unknown_movie_is_not_found() {
 async fn bad_credentials_are_an_upstream_error_and_not_retried() {
     let fake = start(|_, _| Reply::json(401, fixture("error_401.json"))).await;
     let err = catalog(&fake)
-        .popular(CatalogPage::FIRST)
+        .popular(CatalogPage::FIRST, None)
         .await
         .unwrap_err();
     assert!(is_upstream(&err, false), "{err:?}");
@@ -170,7 +178,10 @@ async fn a_429_with_retry_after_is_waited_out_then_succeeds() {
     })
     .await;
     let started = Instant::now();
-    let page = catalog(&fake).popular(CatalogPage::FIRST).await.unwrap();
+    let page = catalog(&fake)
+        .popular(CatalogPage::FIRST, None)
+        .await
+        .unwrap();
     assert_eq!(page.results.len(), 2);
     assert_eq!(fake.hits(), 2);
     assert!(
@@ -185,7 +196,7 @@ async fn a_retry_after_beyond_the_budget_fails_at_once() {
         start(|_, _| Reply::json(429, fixture("error_429.json")).header("Retry-After", "60")).await;
     let started = Instant::now();
     let err = catalog(&fake)
-        .popular(CatalogPage::FIRST)
+        .popular(CatalogPage::FIRST, None)
         .await
         .unwrap_err();
     assert!(is_upstream(&err, true), "{err:?}");
@@ -197,7 +208,7 @@ async fn a_retry_after_beyond_the_budget_fails_at_once() {
 async fn server_errors_are_retried_at_most_twice() {
     let fake = start(|_, _| Reply::json(500, "<html>oops</html>")).await;
     let err = catalog(&fake)
-        .popular(CatalogPage::FIRST)
+        .popular(CatalogPage::FIRST, None)
         .await
         .unwrap_err();
     assert!(is_upstream(&err, false), "{err:?}");
@@ -217,7 +228,7 @@ async fn a_503_then_success_recovers() {
         }
     })
     .await;
-    assert_eq!(catalog(&fake).genres().await.unwrap().len(), 19);
+    assert_eq!(catalog(&fake).genres(None).await.unwrap().len(), 19);
     assert_eq!(fake.hits(), 3);
 }
 
@@ -232,7 +243,7 @@ async fn a_silent_upstream_fails_within_the_budget() {
     let started = Instant::now();
     let err = TmdbCatalog::new(config)
         .unwrap()
-        .popular(CatalogPage::FIRST)
+        .popular(CatalogPage::FIRST, None)
         .await
         .unwrap_err();
     let elapsed = started.elapsed();
@@ -245,7 +256,10 @@ async fn a_silent_upstream_fails_within_the_budget() {
 async fn the_default_budget_is_ten_seconds() {
     let fake = start(|_, _| Reply::json(200, "{}").delayed(Duration::from_secs(60))).await;
     let started = Instant::now();
-    let err = catalog(&fake).details(MovieId(550)).await.unwrap_err();
+    let err = catalog(&fake)
+        .details(MovieId(550), None)
+        .await
+        .unwrap_err();
     let elapsed = started.elapsed();
     assert!(is_upstream(&err, true), "{err:?}");
     assert!(
@@ -258,7 +272,7 @@ async fn the_default_budget_is_ten_seconds() {
 async fn malformed_json_is_a_bad_upstream_answer() {
     let fake = start(|_, _| Reply::json(200, r#"{"page": 1, "results": [{"id": "#)).await;
     let err = catalog(&fake)
-        .popular(CatalogPage::FIRST)
+        .popular(CatalogPage::FIRST, None)
         .await
         .unwrap_err();
     assert!(is_upstream(&err, false), "{err:?}");
@@ -275,7 +289,7 @@ async fn an_unreachable_upstream_is_unavailable() {
     config.base_backoff = Duration::from_millis(10);
     let err = TmdbCatalog::new(config)
         .unwrap()
-        .genres()
+        .genres(None)
         .await
         .unwrap_err();
     assert!(is_upstream(&err, true), "{err:?}");
@@ -295,7 +309,7 @@ async fn best_match_searches_with_the_year_then_without() {
     })
     .await;
     let found = catalog(&fake)
-        .best_match("Fight Club", Some(2000))
+        .best_match("Fight Club", Some(2000), None)
         .await
         .unwrap();
     assert_eq!(found[0].id, MovieId(550), "a year off by one still matches");
@@ -310,7 +324,7 @@ async fn best_match_searches_with_the_year_then_without() {
 async fn best_match_rejects_a_blank_title_without_calling_tmdb() {
     let fake = start(|_, _| Reply::json(200, "{}")).await;
     let err = catalog(&fake)
-        .best_match("  ", Some(1999))
+        .best_match("  ", Some(1999), None)
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Invalid { .. }));
@@ -321,11 +335,11 @@ async fn best_match_rejects_a_blank_title_without_calling_tmdb() {
 async fn a_404_on_a_list_endpoint_is_an_upstream_error() {
     let fake = start(|_, _| Reply::json(404, fixture("error_404.json"))).await;
     let err = catalog(&fake)
-        .popular(CatalogPage::FIRST)
+        .popular(CatalogPage::FIRST, None)
         .await
         .unwrap_err();
     assert!(is_upstream(&err, false), "{err:?}");
-    let err = catalog(&fake).genres().await.unwrap_err();
+    let err = catalog(&fake).genres(None).await.unwrap_err();
     assert!(is_upstream(&err, false), "{err:?}");
 }
 
@@ -353,11 +367,17 @@ async fn behind_the_cache_a_dead_tmdb_still_answers_from_the_store() {
     };
     let cached =
         CachingCatalog::new(Arc::new(catalog(&fake)), store.clone(), "tmdb:en-US").with_ttls(ttls);
-    assert!(!cached.details_cached(MovieId(550)).await.unwrap().stale);
+    assert!(
+        !cached
+            .details_cached(MovieId(550), None)
+            .await
+            .unwrap()
+            .stale
+    );
     assert_eq!(store.remembered_count(), 1);
     tokio::time::sleep(Duration::from_millis(150)).await;
     down.store(true, Ordering::SeqCst);
-    let answer = cached.details_cached(MovieId(550)).await.unwrap();
+    let answer = cached.details_cached(MovieId(550), None).await.unwrap();
     assert!(answer.stale);
     assert_eq!(answer.value.title, "Fight Club");
     assert_eq!(

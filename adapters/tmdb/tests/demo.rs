@@ -37,7 +37,7 @@ async fn search_ignores_case_and_accents_on_both_titles() {
         ("zzz", vec![]),
     ] {
         let page = demo
-            .search(&SearchQuery::parse(query).unwrap(), p)
+            .search(&SearchQuery::parse(query).unwrap(), p, None)
             .await
             .unwrap();
         assert_eq!(ids(&page), expected, "{query}");
@@ -52,6 +52,7 @@ async fn discover_requires_every_genre_and_sorts() {
             &GenreFilter::default(),
             CatalogPage::FIRST,
             DiscoverSort::default(),
+            None,
         )
         .await
         .unwrap();
@@ -63,6 +64,7 @@ async fn discover_requires_every_genre_and_sorts() {
             &GenreFilter::parse("53").unwrap(),
             CatalogPage::FIRST,
             DiscoverSort::default(),
+            None,
         )
         .await
         .unwrap();
@@ -72,6 +74,7 @@ async fn discover_requires_every_genre_and_sorts() {
             &GenreFilter::parse("53,80").unwrap(),
             CatalogPage::FIRST,
             DiscoverSort::default(),
+            None,
         )
         .await
         .unwrap();
@@ -81,6 +84,7 @@ async fn discover_requires_every_genre_and_sorts() {
             &GenreFilter::default(),
             CatalogPage::FIRST,
             DiscoverSort::parse(Some("primary_release_date.asc")).unwrap(),
+            None,
         )
         .await
         .unwrap();
@@ -90,6 +94,7 @@ async fn discover_requires_every_genre_and_sorts() {
             &GenreFilter::default(),
             CatalogPage::new(Some(2)).unwrap(),
             DiscoverSort::default(),
+            None,
         )
         .await
         .unwrap();
@@ -100,7 +105,7 @@ async fn discover_requires_every_genre_and_sorts() {
 #[tokio::test]
 async fn details_have_key_crew_cast_and_a_local_poster() {
     let demo = demo();
-    let amelie = demo.details(MovieId(194)).await.unwrap();
+    let amelie = demo.details(MovieId(194), None).await.unwrap();
     assert_eq!(amelie.original_title, "Le Fabuleux Destin d'Amélie Poulain");
     assert_eq!(
         amelie.poster_path.as_deref(),
@@ -129,7 +134,7 @@ async fn details_have_key_crew_cast_and_a_local_poster() {
             .collect::<Vec<_>>(),
         vec!["Comedy", "Romance"]
     );
-    let fight_club = demo.details(MovieId(550)).await.unwrap();
+    let fight_club = demo.details(MovieId(550), None).await.unwrap();
     assert_eq!(fight_club.runtime, Some(139));
     assert_eq!(fight_club.revenue, Some(100_853_753));
     assert!(fight_club
@@ -137,7 +142,7 @@ async fn details_have_key_crew_cast_and_a_local_poster() {
         .unwrap()
         .url
         .starts_with("https://www.youtube.com/results?search_query=Fight+Club+1999"));
-    let err = demo.details(MovieId(1)).await.unwrap_err();
+    let err = demo.details(MovieId(1), None).await.unwrap_err();
     assert!(matches!(
         err,
         Error::NotFound {
@@ -150,7 +155,7 @@ async fn details_have_key_crew_cast_and_a_local_poster() {
 #[tokio::test]
 async fn person_ids_are_stable_across_films() {
     let demo = demo();
-    let pulp = demo.details(MovieId(680)).await.unwrap();
+    let pulp = demo.details(MovieId(680), None).await.unwrap();
     let tarantino = pulp
         .key_crew
         .iter()
@@ -166,24 +171,24 @@ async fn person_ids_are_stable_across_films() {
 async fn popular_now_playing_and_title_year() {
     let demo = demo();
     assert_eq!(
-        ids(&demo.popular(CatalogPage::FIRST).await.unwrap()),
+        ids(&demo.popular(CatalogPage::FIRST, None).await.unwrap()),
         vec![129, 680, 550, 194]
     );
-    let now = demo.now_playing(CatalogPage::FIRST).await.unwrap();
+    let now = demo.now_playing(CatalogPage::FIRST, None).await.unwrap();
     assert_eq!(ids(&now), vec![129, 194, 550, 680], "newest first, stable");
     let found = demo
-        .best_match("Le fabuleux destin d’Amélie Poulain", Some(2001))
+        .best_match("Le fabuleux destin d’Amélie Poulain", Some(2001), None)
         .await
         .unwrap();
     assert_eq!(found.first().map(|m| m.id.0), Some(194));
     assert!(demo
-        .best_match("Fight Club", Some(1950))
+        .best_match("Fight Club", Some(1950), None)
         .await
         .unwrap()
         .iter()
         .all(|m| m.id.0 == 550));
     assert!(demo
-        .best_match("Nothing Like This", None)
+        .best_match("Nothing Like This", None, None)
         .await
         .unwrap()
         .is_empty());
@@ -191,7 +196,7 @@ async fn popular_now_playing_and_title_year() {
 
 #[tokio::test]
 async fn all_nineteen_genres_are_listed() {
-    let genres = demo().genres().await.unwrap();
+    let genres = demo().genres(None).await.unwrap();
     assert_eq!(genres.len(), 19);
     assert_eq!(GENRES.len(), 19);
 }
@@ -257,17 +262,21 @@ async fn the_bundled_catalog_pages_every_genre() {
                 &GenreFilter::from_ids([genre]),
                 CatalogPage::FIRST,
                 DiscoverSort::default(),
+                None,
             )
             .await
             .unwrap();
         assert!(!page.results.is_empty(), "{name}");
         assert!(page.results.len() <= 20);
     }
-    let popular = demo.popular(CatalogPage::FIRST).await.unwrap();
+    let popular = demo.popular(CatalogPage::FIRST, None).await.unwrap();
     assert_eq!(popular.results.len(), 20);
     assert!(popular.total_pages >= 6);
     let last = demo
-        .popular(CatalogPage::new(Some(i64::from(popular.total_pages))).unwrap())
+        .popular(
+            CatalogPage::new(Some(i64::from(popular.total_pages))).unwrap(),
+            None,
+        )
         .await
         .unwrap();
     assert!(!last.results.is_empty());

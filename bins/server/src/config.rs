@@ -54,7 +54,8 @@ pub struct Config {
     #[arg(long, env = "TMDB_API_BASE", default_value = leffaseura_tmdb::config::DEFAULT_API_BASE)]
     pub tmdb_api_base: String,
 
-    /// Language of TMDB's titles, overviews and genre names.
+    /// Language of TMDB's titles, overviews and genre names when a request names none
+    /// (requests may ask for `fi-FI` or `en-US` with `?language=`).
     #[arg(long, env = "TMDB_LANGUAGE", default_value = leffaseura_tmdb::config::DEFAULT_LANGUAGE)]
     pub tmdb_language: String,
 

@@ -5,6 +5,7 @@ pub mod constants;
 pub mod favorite;
 pub mod genre;
 pub mod group;
+pub mod language;
 pub mod membership;
 pub mod moderation;
 pub mod movie;

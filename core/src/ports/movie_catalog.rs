@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 
+use crate::domain::language::Language;
 use crate::domain::movie::{
     Cached, CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
     SearchQuery,
@@ -11,6 +12,11 @@ use crate::ids::MovieId;
 
 /// A read-only catalog of movies. Implementations exclude adult titles and return image
 /// fields as complete URLs (or `None`).
+///
+/// Every query takes the `language` of the answer's titles, overviews and genre names
+/// (where the source has a translation): `None` is the catalog's own default language
+/// (TMDB_LANGUAGE, `en-US` unless configured), what callers that show no reader use.
+/// A catalog with one language (the offline demo) ignores it.
 ///
 /// Every method can fail with `Error::Upstream` when the catalog's source cannot be
 /// reached (`unavailable: true`) or answers with something unusable (`unavailable: false`).
@@ -26,13 +32,18 @@ pub trait MovieCatalog: Send + Sync {
     ///
     /// # Errors
     /// `Upstream` when the source fails.
-    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error>;
+    async fn search(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error>;
 
     /// All movie genres.
     ///
     /// # Errors
     /// `Upstream` when the source fails.
-    async fn genres(&self) -> Result<Vec<Genre>, Error>;
+    async fn genres(&self, language: Option<Language>) -> Result<Vec<Genre>, Error>;
 
     /// Movies having every genre of `genres` (any movie when empty), in `sort` order.
     ///
@@ -43,20 +54,26 @@ pub trait MovieCatalog: Send + Sync {
         genres: &GenreFilter,
         page: CatalogPage,
         sort: DiscoverSort,
+        language: Option<Language>,
     ) -> Result<MoviePage, Error>;
 
     /// Popular movies, most popular first.
     ///
     /// # Errors
     /// `Upstream` when the source fails.
-    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error>;
+    async fn popular(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error>;
 
     /// One movie with credits, key crew and trailer.
     ///
     /// # Errors
     /// `NotFound` (`movie_not_found`, "Movie not found") for an unknown id;
     /// `Upstream` when the source fails.
-    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error>;
+    async fn details(&self, id: MovieId, language: Option<Language>)
+        -> Result<MovieDetails, Error>;
 
     /// Candidates for a movie known by its original title and release year (e.g. a
     /// Finnkino event), best match first; empty when nothing matches.
@@ -67,13 +84,18 @@ pub trait MovieCatalog: Send + Sync {
         &self,
         original_title: &str,
         year: Option<i32>,
+        language: Option<Language>,
     ) -> Result<Vec<MovieSummary>, Error>;
 
     /// Movies in cinemas now.
     ///
     /// # Errors
     /// `Upstream` when the source fails.
-    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error>;
+    async fn now_playing(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error>;
 
     /// The list-size poster URL for a TMDB image path (`/abc123.jpg`), built the way this
     /// catalog builds the `poster_path` of its list items (so with its configured image
@@ -92,16 +114,17 @@ pub trait MovieCatalog: Send + Sync {
         &self,
         query: &SearchQuery,
         page: CatalogPage,
+        language: Option<Language>,
     ) -> Result<Cached<MoviePage>, Error> {
-        self.search(query, page).await.map(Cached::fresh)
+        self.search(query, page, language).await.map(Cached::fresh)
     }
 
     /// [`genres`](Self::genres), marked stale when it came from an expired cache entry.
     ///
     /// # Errors
     /// As `genres`.
-    async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
-        self.genres().await.map(Cached::fresh)
+    async fn genres_cached(&self, language: Option<Language>) -> Result<Cached<Vec<Genre>>, Error> {
+        self.genres(language).await.map(Cached::fresh)
     }
 
     /// [`discover`](Self::discover), marked stale when it came from an expired cache entry.
@@ -113,24 +136,35 @@ pub trait MovieCatalog: Send + Sync {
         genres: &GenreFilter,
         page: CatalogPage,
         sort: DiscoverSort,
+        language: Option<Language>,
     ) -> Result<Cached<MoviePage>, Error> {
-        self.discover(genres, page, sort).await.map(Cached::fresh)
+        self.discover(genres, page, sort, language)
+            .await
+            .map(Cached::fresh)
     }
 
     /// [`popular`](Self::popular), marked stale when it came from an expired cache entry.
     ///
     /// # Errors
     /// As `popular`.
-    async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        self.popular(page).await.map(Cached::fresh)
+    async fn popular_cached(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<Cached<MoviePage>, Error> {
+        self.popular(page, language).await.map(Cached::fresh)
     }
 
     /// [`details`](Self::details), marked stale when it came from an expired cache entry.
     ///
     /// # Errors
     /// As `details`.
-    async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
-        self.details(id).await.map(Cached::fresh)
+    async fn details_cached(
+        &self,
+        id: MovieId,
+        language: Option<Language>,
+    ) -> Result<Cached<MovieDetails>, Error> {
+        self.details(id, language).await.map(Cached::fresh)
     }
 
     /// [`best_match`](Self::best_match), marked stale when it came from an expired cache
@@ -142,8 +176,9 @@ pub trait MovieCatalog: Send + Sync {
         &self,
         original_title: &str,
         year: Option<i32>,
+        language: Option<Language>,
     ) -> Result<Cached<Vec<MovieSummary>>, Error> {
-        self.best_match(original_title, year)
+        self.best_match(original_title, year, language)
             .await
             .map(Cached::fresh)
     }
@@ -153,7 +188,11 @@ pub trait MovieCatalog: Send + Sync {
     ///
     /// # Errors
     /// As `now_playing`.
-    async fn now_playing_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        self.now_playing(page).await.map(Cached::fresh)
+    async fn now_playing_cached(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<Cached<MoviePage>, Error> {
+        self.now_playing(page, language).await.map(Cached::fresh)
     }
 }

@@ -259,7 +259,7 @@ mod tests {
         ports
             .catalog
             .expect_details()
-            .returning(|id| Ok(details(id.0)));
+            .returning(|id, _| Ok(details(id.0)));
         let f = ports
             .build()
             .add_favorite(&user(2, "aino", "pw"), spoofed(129, 1))
@@ -286,7 +286,7 @@ mod tests {
         ports
             .catalog
             .expect_details()
-            .returning(|_| Err(crate::domain::movie::movie_not_found()));
+            .returning(|_, _| Err(crate::domain::movie::movie_not_found()));
         let mut req = request(999_999, 2, None);
         req.original_title = Some("Made up".to_owned());
         let err = ports
@@ -312,7 +312,7 @@ mod tests {
         ports
             .catalog
             .expect_details()
-            .returning(move |_| Err(outage()));
+            .returning(move |_, _| Err(outage()));
         let mut req = request(550, 1, None);
         req.original_title = Some("Fight Club".to_owned());
         req.release_year = Some(1999);
@@ -346,7 +346,7 @@ mod tests {
             ports
                 .catalog
                 .expect_details()
-                .returning(move |_| Err(outage()));
+                .returning(move |_, _| Err(outage()));
             let mut req = spoofed(550, 2);
             req.poster_path = Some(sent.to_owned());
             req.poster_url = None;
@@ -372,7 +372,7 @@ mod tests {
         ports
             .catalog
             .expect_details()
-            .returning(move |_| Err(outage()));
+            .returning(move |_, _| Err(outage()));
         let err = ports
             .build()
             .add_favorite(&user(2, "aino", "pw"), request(550, 1, None))

@@ -68,7 +68,7 @@ impl Favorites {
         if let Some(known) = remembered.iter().find(|m| m.id == movie) {
             return Ok(MovieFacts::from(known));
         }
-        match self.catalog.details(movie).await {
+        match self.catalog.details(movie, None).await {
             Ok(details) => Ok(MovieFacts::from(&details.remembered())),
             Err(Error::NotFound { .. }) => Err(movie_not_found()),
             Err(Error::Upstream { .. } | Error::RateLimited { .. })

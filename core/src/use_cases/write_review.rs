@@ -26,7 +26,7 @@ impl Reviews {
     ) -> Result<Review, Error> {
         let rating = Rating::new(rating)?;
         let content = ReviewContent::parse(content)?;
-        let movie = self.catalog.details(MovieId(movie_id)).await?;
+        let movie = self.catalog.details(MovieId(movie_id), None).await?;
         let review = NewReview {
             user_id: author.id,
             movie_id: movie.id,
@@ -100,7 +100,7 @@ mod tests {
         ports
             .catalog
             .expect_details()
-            .returning(|_| Err(movie_not_found()));
+            .returning(|_, _| Err(movie_not_found()));
         let err = ports
             .build()
             .write_review(&user(1, "aino", "pw"), 999_999, 3, "Hmm.")
@@ -113,7 +113,10 @@ mod tests {
     #[tokio::test]
     async fn a_second_review_of_the_movie_is_409_already_reviewed() {
         let mut ports = Ports::new();
-        ports.catalog.expect_details().returning(|_| Ok(matrix()));
+        ports
+            .catalog
+            .expect_details()
+            .returning(|_, _| Ok(matrix()));
         ports
             .reviews
             .expect_create_review()
@@ -129,7 +132,10 @@ mod tests {
     #[tokio::test]
     async fn the_review_is_stored_trimmed_with_the_movie_remembered() {
         let mut ports = Ports::new();
-        ports.catalog.expect_details().returning(|_| Ok(matrix()));
+        ports
+            .catalog
+            .expect_details()
+            .returning(|_, _| Ok(matrix()));
         ports
             .reviews
             .expect_create_review()

@@ -187,7 +187,12 @@ fn route(head: &str, target: &str) -> (&'static str, String) {
         return not_found();
     };
     let file = match path {
-        "/genre/movie/list" => Some("genre_movie_list.json".to_owned()),
+        // Genre names follow `language`, as TMDB's do; other answers are English only.
+        "/genre/movie/list" => Some(if param("language") == "fi-FI" {
+            "genre_movie_list_fi-FI.json".to_owned()
+        } else {
+            "genre_movie_list.json".to_owned()
+        }),
         "/search/movie" => {
             if param("query").to_ascii_lowercase().contains("dune") {
                 Some("search_movie_dune_page1.json".to_owned())

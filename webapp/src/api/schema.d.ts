@@ -471,7 +471,8 @@ export interface paths {
         /**
          * Search movies by title
          * @description Errors: 400 `invalid_query` for a missing or blank query, 400 `invalid_page` for a
-         *     page outside 1..500; 502/503 when the catalog fails and nothing is cached.
+         *     page outside 1..500, 400 `invalid_language`; 502/503 when the catalog fails and
+         *     nothing is cached.
          */
         get: operations["searchMovies"];
         put?: never;
@@ -489,7 +490,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List movie genres */
+        /**
+         * List movie genres
+         * @description Errors: 400 `invalid_language`.
+         */
         get: operations["listGenres"];
         put?: never;
         post?: never;
@@ -509,7 +513,8 @@ export interface paths {
         /**
          * Discover movies by genre
          * @description `with_genres` is a comma-separated list of genre ids; a movie must have all of
-         *     them. Errors: 400 `invalid_genres`, `invalid_page` or `invalid_sort`.
+         *     them. Errors: 400 `invalid_genres`, `invalid_page`, `invalid_sort` or
+         *     `invalid_language`.
          */
         get: operations["discoverMovies"];
         put?: never;
@@ -527,7 +532,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Popular movies */
+        /**
+         * Popular movies
+         * @description Errors: 400 `invalid_page`, `invalid_language`.
+         */
         get: operations["popularMovies"];
         put?: never;
         post?: never;
@@ -547,7 +555,7 @@ export interface paths {
         /**
          * Best matches for an original title and year
          * @description Used to link showtimes to movies. Errors: 400 `invalid_title` for a missing title,
-         *     400 `invalid_year`.
+         *     400 `invalid_year`, 400 `invalid_language`.
          */
         get: operations["matchTitleYear"];
         put?: never;
@@ -567,8 +575,8 @@ export interface paths {
         };
         /**
          * One movie with cast, key crew and trailer
-         * @description Errors: 400 `invalid_parameter` for a non-numeric id; 404 `movie_not_found`
-         *     "Movie not found".
+         * @description Errors: 400 `invalid_parameter` for a non-numeric id, 400 `invalid_language`;
+         *     404 `movie_not_found` "Movie not found".
          */
         get: operations["getMovie"];
         put?: never;
@@ -4287,6 +4295,13 @@ export interface operations {
                 query?: string;
                 /** @description 1..500, default 1. */
                 page?: string;
+                /**
+                 * @description Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+                 *     (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+                 *     server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+                 *     used. The offline demo catalog is English only.
+                 */
+                language?: string;
             };
             header?: never;
             path?: never;
@@ -4409,7 +4424,15 @@ export interface operations {
     };
     listGenres: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+                 *     (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+                 *     server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+                 *     used. The offline demo catalog is English only.
+                 */
+                language?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4538,6 +4561,13 @@ export interface operations {
                  *     `title.asc`, … (`.asc` or `.desc`).
                  */
                 sort_by?: string;
+                /**
+                 * @description Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+                 *     (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+                 *     server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+                 *     used. The offline demo catalog is English only.
+                 */
+                language?: string;
             };
             header?: never;
             path?: never;
@@ -4663,6 +4693,13 @@ export interface operations {
             query?: {
                 /** @description 1..500, default 1. */
                 page?: string;
+                /**
+                 * @description Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+                 *     (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+                 *     server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+                 *     used. The offline demo catalog is English only.
+                 */
+                language?: string;
             };
             header?: never;
             path?: never;
@@ -4792,6 +4829,13 @@ export interface operations {
                 year?: string;
                 /** @description The Finnkino event id the caller is matching (not used for matching). */
                 f_id?: string;
+                /**
+                 * @description Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+                 *     (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+                 *     server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+                 *     used. The offline demo catalog is English only.
+                 */
+                language?: string;
             };
             header?: never;
             path?: never;
@@ -4911,7 +4955,15 @@ export interface operations {
     };
     getMovie: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+                 *     (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+                 *     server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+                 *     used. The offline demo catalog is English only.
+                 */
+                language?: string;
+            };
             header?: never;
             path: {
                 id: string;

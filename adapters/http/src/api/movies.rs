@@ -268,7 +268,8 @@ impl MoviesApi {
     /// Search movies by title
     ///
     /// Errors: 400 `invalid_query` for a missing or blank query, 400 `invalid_page` for a
-    /// page outside 1..500; 502/503 when the catalog fails and nothing is cached.
+    /// page outside 1..500, 400 `invalid_language`; 502/503 when the catalog fails and
+    /// nothing is cached.
     #[oai(path = "/tmdb/search", method = "get", operation_id = "searchMovies")]
     async fn search(
         &self,
@@ -277,18 +278,33 @@ impl MoviesApi {
         query: Query<Option<String>>,
         /// 1..500, default 1.
         page: Query<Option<String>>,
+        /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+        /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+        /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+        /// used. The offline demo catalog is English only.
+        language: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
             .movies
-            .search_movies(query.0.as_deref(), page.0.as_deref())
+            .search_movies(query.0.as_deref(), page.0.as_deref(), language.0.as_deref())
             .await?
             .into())
     }
 
     /// List movie genres
+    ///
+    /// Errors: 400 `invalid_language`.
     #[oai(path = "/tmdb/genres", method = "get", operation_id = "listGenres")]
-    async fn genres(&self, state: Data<&AppState>) -> Result<GenresResponse, ApiError> {
-        let cached = state.movies.list_genres().await?;
+    async fn genres(
+        &self,
+        state: Data<&AppState>,
+        /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+        /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+        /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+        /// used. The offline demo catalog is English only.
+        language: Query<Option<String>>,
+    ) -> Result<GenresResponse, ApiError> {
+        let cached = state.movies.list_genres(language.0.as_deref()).await?;
         let header = cache_header(&cached);
         let genres = cached
             .value
@@ -310,7 +326,8 @@ impl MoviesApi {
     /// Discover movies by genre
     ///
     /// `with_genres` is a comma-separated list of genre ids; a movie must have all of
-    /// them. Errors: 400 `invalid_genres`, `invalid_page` or `invalid_sort`.
+    /// them. Errors: 400 `invalid_genres`, `invalid_page`, `invalid_sort` or
+    /// `invalid_language`.
     #[oai(
         path = "/tmdb/discover",
         method = "get",
@@ -326,6 +343,11 @@ impl MoviesApi {
         /// `popularity.desc` (default), `vote_average.desc`, `primary_release_date.desc`,
         /// `title.asc`, … (`.asc` or `.desc`).
         sort_by: Query<Option<String>>,
+        /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+        /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+        /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+        /// used. The offline demo catalog is English only.
+        language: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
             .movies
@@ -333,26 +355,38 @@ impl MoviesApi {
                 with_genres.0.as_deref(),
                 page.0.as_deref(),
                 sort_by.0.as_deref(),
+                language.0.as_deref(),
             )
             .await?
             .into())
     }
 
     /// Popular movies
+    ///
+    /// Errors: 400 `invalid_page`, `invalid_language`.
     #[oai(path = "/tmdb/popular", method = "get", operation_id = "popularMovies")]
     async fn popular(
         &self,
         state: Data<&AppState>,
         /// 1..500, default 1.
         page: Query<Option<String>>,
+        /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+        /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+        /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+        /// used. The offline demo catalog is English only.
+        language: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
-        Ok(state.movies.popular_movies(page.0.as_deref()).await?.into())
+        Ok(state
+            .movies
+            .popular_movies(page.0.as_deref(), language.0.as_deref())
+            .await?
+            .into())
     }
 
     /// Best matches for an original title and year
     ///
     /// Used to link showtimes to movies. Errors: 400 `invalid_title` for a missing title,
-    /// 400 `invalid_year`.
+    /// 400 `invalid_year`, 400 `invalid_language`.
     #[oai(
         path = "/tmdb/title-year",
         method = "get",
@@ -369,11 +403,20 @@ impl MoviesApi {
         /// The Finnkino event id the caller is matching (not used for matching).
         #[oai(name = "f_id")]
         f_id: Query<Option<String>>,
+        /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+        /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+        /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+        /// used. The offline demo catalog is English only.
+        language: Query<Option<String>>,
     ) -> Result<MatchesResponse, ApiError> {
         let _ = f_id;
         let cached = state
             .movies
-            .match_title_year(original_title.0.as_deref(), year.0.as_deref())
+            .match_title_year(
+                original_title.0.as_deref(),
+                year.0.as_deref(),
+                language.0.as_deref(),
+            )
             .await?;
         let header = cache_header(&cached);
         let results = cached.value.into_iter().map(MovieListItem::from).collect();
@@ -388,15 +431,23 @@ impl MoviesApi {
 
     /// One movie with cast, key crew and trailer
     ///
-    /// Errors: 400 `invalid_parameter` for a non-numeric id; 404 `movie_not_found`
-    /// "Movie not found".
+    /// Errors: 400 `invalid_parameter` for a non-numeric id, 400 `invalid_language`;
+    /// 404 `movie_not_found` "Movie not found".
     #[oai(path = "/tmdb/:id", method = "get", operation_id = "getMovie")]
     async fn movie(
         &self,
         state: Data<&AppState>,
         id: Path<String>,
+        /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
+        /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
+        /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
+        /// used. The offline demo catalog is English only.
+        language: Query<Option<String>>,
     ) -> Result<MovieResponse, ApiError> {
-        let cached = state.movies.movie_details(&id.0).await?;
+        let cached = state
+            .movies
+            .movie_details(&id.0, language.0.as_deref())
+            .await?;
         let header = cache_header(&cached);
         Ok(MovieResponse::Ok(Json(cached.value.into()), header))
     }
@@ -505,6 +556,42 @@ mod tests {
         }
         let resp = client.get("/api/tmdb/popular?page=0").send().await;
         assert_eq!(resp.0.status().as_u16(), 400);
+    }
+
+    #[tokio::test]
+    async fn movie_data_comes_in_the_language_asked_for() {
+        let (status, body, _) = get("/api/tmdb/genres?language=fi-FI").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            body["genres"][0],
+            serde_json::json!({"id": 28, "name": "Toiminta"})
+        );
+        let (_, body, _) = get("/api/tmdb/genres?language=en").await;
+        assert_eq!(body["genres"][0]["name"], "Action");
+        let (_, finnish, _) = get("/api/tmdb/550?language=fi").await;
+        let (_, default, _) = get("/api/tmdb/550").await;
+        assert!(
+            finnish["overview"]
+                .as_str()
+                .is_some_and(|o| o.starts_with("Unettomuudesta")),
+            "{finnish}"
+        );
+        assert_eq!(
+            default["overview"],
+            "An insomniac office worker meets a soap maker."
+        );
+        for path in [
+            "/api/tmdb/genres?language=sv-SE",
+            "/api/tmdb/search?query=x&language=de",
+            "/api/tmdb/discover?language=xx",
+            "/api/tmdb/popular?language=finnish",
+            "/api/tmdb/550?language=fr",
+            "/api/tmdb/title-year?originalTitle=X&language=es",
+        ] {
+            let (status, body, _) = get(path).await;
+            assert_error(status, &body, 400, "invalid_language");
+            assert_eq!(body["field"], "language", "{path}");
+        }
     }
 
     #[tokio::test]

@@ -1,11 +1,13 @@
 //! A small in-memory movie catalog for the HTTP tests: Fight Club (550) and a few dozen
 //! numbered films, enough for pages, genre filters and title matching. What it answers
 //! is built with core's rules (page size, genre filter, best-match ranking), so the
-//! tests check the HTTP mapping of real catalog answers.
+//! tests check the HTTP mapping of real catalog answers. In Finnish it names genres and
+//! tells Fight Club's story in Finnish, as TMDB does.
 
 use async_trait::async_trait;
 
 use leffaseura_core::domain::genre::GENRES;
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::movie::{
     movie_not_found, normalize_title, rank_best_matches, Cached, CastMember, CatalogPage,
     CrewMember, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
@@ -13,6 +15,29 @@ use leffaseura_core::domain::movie::{
 };
 use leffaseura_core::ports::{MovieCatalog, PosterArt};
 use leffaseura_core::{Error, MovieId};
+
+/// TMDB's Finnish genre names, in the order of [`GENRES`].
+const FINNISH_GENRES: [&str; 19] = [
+    "Toiminta",
+    "Seikkailu",
+    "Animaatio",
+    "Komedia",
+    "Rikos",
+    "Dokumentti",
+    "Draama",
+    "Perhe",
+    "Fantasia",
+    "Historia",
+    "Kauhu",
+    "Musiikki",
+    "Mysteeri",
+    "Romantiikka",
+    "Tieteisfiktio",
+    "TV-elokuva",
+    "Jännitys",
+    "Sota",
+    "Lännenelokuva",
+];
 
 /// Films beside Fight Club: ids 1001.., alternately drama-thrillers and comedies.
 const NUMBERED_FILMS: i64 = 44;
@@ -68,7 +93,12 @@ fn poster_url(id: i64) -> String {
 
 #[async_trait]
 impl MovieCatalog for SampleCatalog {
-    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error> {
+    async fn search(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+        _: Option<Language>,
+    ) -> Result<MoviePage, Error> {
         let wanted = normalize_title(query.as_str());
         let hits = self
             .films
@@ -79,12 +109,16 @@ impl MovieCatalog for SampleCatalog {
         Ok(self.page_of(hits, page))
     }
 
-    async fn genres(&self) -> Result<Vec<Genre>, Error> {
+    async fn genres(&self, language: Option<Language>) -> Result<Vec<Genre>, Error> {
         Ok(GENRES
             .iter()
-            .map(|(id, name)| Genre {
+            .zip(FINNISH_GENRES)
+            .map(|((id, english), finnish)| Genre {
                 id: *id,
-                name: (*name).to_owned(),
+                name: match language {
+                    Some(Language::Finnish) => finnish.to_owned(),
+                    _ => (*english).to_owned(),
+                },
             })
             .collect())
     }
@@ -94,6 +128,7 @@ impl MovieCatalog for SampleCatalog {
         genres: &GenreFilter,
         page: CatalogPage,
         _: DiscoverSort,
+        _: Option<Language>,
     ) -> Result<MoviePage, Error> {
         let hits = self
             .films
@@ -104,18 +139,28 @@ impl MovieCatalog for SampleCatalog {
         Ok(self.page_of(hits, page))
     }
 
-    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error> {
+    async fn popular(&self, page: CatalogPage, _: Option<Language>) -> Result<MoviePage, Error> {
         Ok(self.page_of(self.films.clone(), page))
     }
 
-    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error> {
+    async fn details(
+        &self,
+        id: MovieId,
+        language: Option<Language>,
+    ) -> Result<MovieDetails, Error> {
         let film = self.film(id).ok_or_else(movie_not_found)?;
+        let overview = match language {
+            Some(Language::Finnish) => {
+                "Unettomuudesta kärsivä toimistotyöntekijä tapaa saippuakauppiaan.".to_owned()
+            }
+            _ => film.overview.clone(),
+        };
         Ok(MovieDetails {
             id: film.id,
             title: film.title.clone(),
             original_title: film.original_title.clone(),
             tagline: String::new(),
-            overview: film.overview.clone(),
+            overview,
             release_date: film.release_date.clone(),
             runtime: Some(139),
             genres: vec![Genre {
@@ -150,11 +195,16 @@ impl MovieCatalog for SampleCatalog {
         &self,
         original_title: &str,
         year: Option<i32>,
+        _: Option<Language>,
     ) -> Result<Vec<MovieSummary>, Error> {
         Ok(rank_best_matches(self.films.clone(), original_title, year))
     }
 
-    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
+    async fn now_playing(
+        &self,
+        page: CatalogPage,
+        _: Option<Language>,
+    ) -> Result<MoviePage, Error> {
         Ok(self.page_of(self.films.iter().take(5).cloned().collect(), page))
     }
 }
@@ -174,62 +224,100 @@ pub struct StaleCatalog(pub SampleCatalog);
 
 #[async_trait]
 impl MovieCatalog for StaleCatalog {
-    async fn search(&self, query: &SearchQuery, page: CatalogPage) -> Result<MoviePage, Error> {
-        self.0.search(query, page).await
+    async fn search(
+        &self,
+        query: &SearchQuery,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error> {
+        self.0.search(query, page, language).await
     }
-    async fn genres(&self) -> Result<Vec<Genre>, Error> {
-        self.0.genres().await
+    async fn genres(&self, language: Option<Language>) -> Result<Vec<Genre>, Error> {
+        self.0.genres(language).await
     }
     async fn discover(
         &self,
         genres: &GenreFilter,
         page: CatalogPage,
         sort: DiscoverSort,
+        language: Option<Language>,
     ) -> Result<MoviePage, Error> {
-        self.0.discover(genres, page, sort).await
+        self.0.discover(genres, page, sort, language).await
     }
-    async fn popular(&self, page: CatalogPage) -> Result<MoviePage, Error> {
-        self.0.popular(page).await
+    async fn popular(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error> {
+        self.0.popular(page, language).await
     }
-    async fn details(&self, id: MovieId) -> Result<MovieDetails, Error> {
-        self.0.details(id).await
+    async fn details(
+        &self,
+        id: MovieId,
+        language: Option<Language>,
+    ) -> Result<MovieDetails, Error> {
+        self.0.details(id, language).await
     }
-    async fn best_match(&self, title: &str, year: Option<i32>) -> Result<Vec<MovieSummary>, Error> {
-        self.0.best_match(title, year).await
+    async fn best_match(
+        &self,
+        title: &str,
+        year: Option<i32>,
+        language: Option<Language>,
+    ) -> Result<Vec<MovieSummary>, Error> {
+        self.0.best_match(title, year, language).await
     }
-    async fn now_playing(&self, page: CatalogPage) -> Result<MoviePage, Error> {
-        self.0.now_playing(page).await
+    async fn now_playing(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<MoviePage, Error> {
+        self.0.now_playing(page, language).await
     }
 
     async fn search_cached(
         &self,
         query: &SearchQuery,
         page: CatalogPage,
+        language: Option<Language>,
     ) -> Result<Cached<MoviePage>, Error> {
-        Ok(Cached::stale(self.0.search(query, page).await?))
+        Ok(Cached::stale(self.0.search(query, page, language).await?))
     }
-    async fn genres_cached(&self) -> Result<Cached<Vec<Genre>>, Error> {
-        Ok(Cached::stale(self.0.genres().await?))
+    async fn genres_cached(&self, language: Option<Language>) -> Result<Cached<Vec<Genre>>, Error> {
+        Ok(Cached::stale(self.0.genres(language).await?))
     }
     async fn discover_cached(
         &self,
         genres: &GenreFilter,
         page: CatalogPage,
         sort: DiscoverSort,
+        language: Option<Language>,
     ) -> Result<Cached<MoviePage>, Error> {
-        Ok(Cached::stale(self.0.discover(genres, page, sort).await?))
+        Ok(Cached::stale(
+            self.0.discover(genres, page, sort, language).await?,
+        ))
     }
-    async fn popular_cached(&self, page: CatalogPage) -> Result<Cached<MoviePage>, Error> {
-        Ok(Cached::stale(self.0.popular(page).await?))
+    async fn popular_cached(
+        &self,
+        page: CatalogPage,
+        language: Option<Language>,
+    ) -> Result<Cached<MoviePage>, Error> {
+        Ok(Cached::stale(self.0.popular(page, language).await?))
     }
-    async fn details_cached(&self, id: MovieId) -> Result<Cached<MovieDetails>, Error> {
-        Ok(Cached::stale(self.0.details(id).await?))
+    async fn details_cached(
+        &self,
+        id: MovieId,
+        language: Option<Language>,
+    ) -> Result<Cached<MovieDetails>, Error> {
+        Ok(Cached::stale(self.0.details(id, language).await?))
     }
     async fn best_match_cached(
         &self,
         title: &str,
         year: Option<i32>,
+        language: Option<Language>,
     ) -> Result<Cached<Vec<MovieSummary>>, Error> {
-        Ok(Cached::stale(self.0.best_match(title, year).await?))
+        Ok(Cached::stale(
+            self.0.best_match(title, year, language).await?,
+        ))
     }
 }
