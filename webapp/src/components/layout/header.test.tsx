@@ -34,10 +34,18 @@ describe('Header', () => {
     expect(search).toHaveValue('');
   });
 
-  it('keeps the search in the box after leaving /browse', async () => {
+  it('empties the search box after leaving /browse', async () => {
     const { router } = renderWithProviders(<Header />, { path: '/browse?q=Matrix', route: '*' });
     await act(() => router.navigate('/about'));
-    expect(screen.getByRole('searchbox', { name: 'Search movies' })).toHaveValue('Matrix');
+    expect(screen.getByRole('searchbox', { name: 'Search movies' })).toHaveValue('');
+  });
+
+  it('names the account menu by what it shows: the username, then its purpose', () => {
+    logIn();
+    renderWithProviders(<Header />);
+    const button = screen.getByRole('button', { name: /Account menu/ });
+    expect(button).toHaveAccessibleName(new RegExp(`^${testUser.username}\\s?Account menu$`));
+    expect(button).not.toHaveAttribute('aria-label');
   });
 
   it('links the logo home and has the main links', () => {
@@ -53,7 +61,7 @@ describe('Header', () => {
   it('offers Login / Sign In when logged out, and no account menu', () => {
     renderWithProviders(<Header />);
     expect(screen.getByRole('link', { name: 'Login / Sign In' })).toHaveAttribute('href', '/login');
-    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
   });
 
   it('shows a burger menu with the account links when logged in', async () => {
@@ -61,7 +69,7 @@ describe('Header', () => {
     const { user } = renderWithProviders(<Header />);
     expect(screen.queryByRole('link', { name: 'Login / Sign In' })).not.toBeInTheDocument();
 
-    const burger = screen.getByRole('button', { name: 'Account menu' });
+    const burger = screen.getByRole('button', { name: /Account menu/ });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
 
@@ -77,7 +85,7 @@ describe('Header', () => {
   it('opens the menu from the keyboard and closes it with Escape, focus back on the button', async () => {
     logIn();
     const { user } = renderWithProviders(<Header />);
-    const burger = screen.getByRole('button', { name: 'Account menu' });
+    const burger = screen.getByRole('button', { name: /Account menu/ });
     burger.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveFocus();
@@ -89,7 +97,7 @@ describe('Header', () => {
   it('asks before logging out and keeps the session when cancelled', async () => {
     logIn();
     const { user } = renderWithProviders(<Header />);
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     const dialog = screen.getByRole('alertdialog', { name: 'Logout' });
@@ -98,13 +106,13 @@ describe('Header', () => {
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('test-token');
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: /Account menu/ })).toHaveFocus();
   });
 
   it('clears token and user after the logout is confirmed', async () => {
     logIn();
     const { user, router } = renderWithProviders(<Header />, { path: '/about', route: '/about' });
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Logout' }));
 
@@ -125,7 +133,7 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'Selaa' })).toHaveAttribute('href', '/browse');
     expect(screen.getByRole('searchbox', { name: 'Hae elokuvia' })).toHaveAttribute('placeholder', 'Hae elokuvia…');
 
-    await user.click(screen.getByRole('button', { name: 'Tilivalikko' }));
+    await user.click(screen.getByRole('button', { name: /Tilivalikko/ }));
     expect(screen.getByRole('link', { name: 'Katselulista' })).toHaveAttribute('href', '/watchlist');
     await user.click(screen.getByRole('button', { name: 'Kirjaudu ulos' }));
     expect(screen.getByRole('alertdialog', { name: 'Kirjaudu ulos' })).toHaveTextContent('Haluatko varmasti kirjautua ulos?');

@@ -26,8 +26,9 @@ export function Header() {
   const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
   if (urlQuery !== shownUrlQuery) {
     setShownUrlQuery(urlQuery);
-    // Leaving /browse keeps what the box says; a new search on /browse replaces it.
-    if (urlQuery !== null) setQuery(urlQuery);
+    // The box follows /browse's search, and empties when the user leaves Browse (a stale
+    // query on every other page reads as if it still applied there).
+    setQuery(urlQuery ?? '');
   }
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 

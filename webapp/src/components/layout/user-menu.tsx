@@ -61,7 +61,6 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
         className={styles.burger}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('userMenu.button')}
         onClick={() => setOpen((value) => !value)}
       >
         <span className={styles.burgerLines} aria-hidden="true">
@@ -69,7 +68,10 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
           <span />
           <span />
         </span>
+        {/* The name is the visible text plus the hidden purpose, so what a voice user reads
+            out ("kaisa") is part of it (axe label-content-name-mismatch). */}
         {username ? <span className={styles.username}>{username}</span> : null}
+        <span className="visually-hidden"> {t('userMenu.button')}</span>
       </button>
       <ul id={menuId} className={styles.menu} hidden={!open}>
         <li>

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithProviders, testUser } from '@/testing/render';
+import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { LOGIN_DIALOG_MS, LoginPage } from './login-page';
 
 function renderLogin() {
@@ -84,5 +84,14 @@ describe('LoginPage', () => {
   it('links to signup', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('tells a logged-in user they are logged in instead of showing the form again', () => {
+    logIn();
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'You are already logged in' })).toBeInTheDocument();
+    expect(screen.getByText(testUser.username)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
 });

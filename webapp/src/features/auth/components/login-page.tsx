@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MessageDialog } from '@/components/dialog/message-dialog';
+import { useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLogin } from '../api/login';
+import { AlreadyLoggedIn } from './already-logged-in';
 import styles from './auth.module.css';
 
 /** Login and failure dialogs close by themselves after this long (PRODUCT-SPEC §9). */
@@ -17,6 +19,7 @@ export function LoginPage() {
   const errorText = useErrorText();
   usePageTitle(t('auth.login.pageTitle'));
   const navigate = useNavigate();
+  const session = useSession();
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -38,6 +41,9 @@ export function LoginPage() {
       },
     );
   }
+
+  // Logged in before coming here (not by this form, whose success dialog is still to show).
+  if (session && !outcome && loginMutation.isIdle) return <AlreadyLoggedIn username={session.user?.username ?? null} />;
 
   return (
     <div className={styles.wrap}>

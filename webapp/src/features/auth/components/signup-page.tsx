@@ -3,9 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/dialog/dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT, type MessageKey } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRegister } from '../api/register';
+import { AlreadyLoggedIn } from './already-logged-in';
 import styles from './auth.module.css';
 
 /** The server accepts passwords of 8..128 characters (API.md, Users). */
@@ -26,6 +28,7 @@ export function SignupPage() {
   const errorText = useErrorText();
   usePageTitle(t('auth.signup.pageTitle'));
   const navigate = useNavigate();
+  const session = useSession();
   const registerMutation = useRegister();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -79,6 +82,8 @@ export function SignupPage() {
       ) : null}
     </div>
   );
+
+  if (session && !outcome && registerMutation.isIdle) return <AlreadyLoggedIn username={session.user?.username ?? null} />;
 
   return (
     <div className={styles.wrap}>
