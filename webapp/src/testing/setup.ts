@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearToasts } from '@/components/toast/toast-store';
 import { resetLanguage } from '@/lib/i18n/language';
+
+// findBy*/waitFor give up after 1 s by default, too soon when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has <dialog> but not its modal methods.
 if (typeof HTMLDialogElement !== 'undefined') {
