@@ -141,6 +141,10 @@ pub enum Conflict {
     Membership,
     /// One favorite entry per (user or group, movie, type).
     Favorite,
+    /// A compare-and-set lost: what the caller read and decided on (a role, a group's
+    /// owner or visibility, the user owning no group) is no longer what the database
+    /// holds. Nothing was written; read again and decide again.
+    Stale,
     /// Anything else unique.
     Other,
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use leffaseura_core::domain::user::{Password, PasswordHash};
 use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
-    Clock, PasswordHasher, TokenClaims, TokenError, TokenIssuer, UserStore,
+    Clock, GroupStore, PasswordHasher, TokenClaims, TokenError, TokenIssuer, UserStore,
 };
 use leffaseura_core::use_cases::Accounts;
 
@@ -40,6 +40,9 @@ pub struct MigrationReport {
 pub trait Database: Send + Sync {
     /// The store to run commands against.
     fn store(&self) -> Arc<dyn UserStore>;
+
+    /// The same database's groups (account deletion hands a user's groups over).
+    fn groups(&self) -> Arc<dyn GroupStore>;
 
     /// Applies pending migrations (idempotent).
     ///
@@ -101,9 +104,10 @@ pub struct Context {
 }
 
 impl Context {
-    pub fn new(store: Arc<dyn UserStore>, session: Session) -> Self {
+    pub fn new(store: Arc<dyn UserStore>, groups: Arc<dyn GroupStore>, session: Session) -> Self {
         let accounts = Accounts::new(
             store.clone(),
+            groups,
             Arc::new(NoCredentials),
             Arc::new(NoCredentials),
             session.clock.clone(),

@@ -69,7 +69,7 @@ pub async fn run(
             report.database
         );
     }
-    let mut ctx = Context::new(db.store(), session);
+    let mut ctx = Context::new(db.store(), db.groups(), session);
     let store = ctx.store.clone();
     match command {
         Command::Migrate(_) => Ok(()),

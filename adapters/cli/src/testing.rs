@@ -13,7 +13,7 @@ use leffaseura_core::domain::user::{
 };
 use leffaseura_core::error::StoreError;
 use leffaseura_core::ids::UserId;
-use leffaseura_core::ports::{Clock, UserStore};
+use leffaseura_core::ports::{Clock, GroupStore, UserStore};
 
 use crate::context::{AppliedMigration, Database, MigrationReport, Prompt, Session};
 
@@ -209,6 +209,10 @@ impl Database for FakeDatabase {
         Arc::new(self.store.clone())
     }
 
+    fn groups(&self) -> Arc<dyn GroupStore> {
+        Arc::new(NoGroups)
+    }
+
     async fn migrate(&self) -> anyhow::Result<MigrationReport> {
         let mut migrated = self.migrated.lock().expect("not poisoned");
         let applied = if *migrated {
@@ -269,4 +273,132 @@ pub fn session(interactive: bool, answer: bool) -> (Session, Arc<Mutex<Vec<Strin
         }),
     };
     (session, asked)
+}
+
+/// The fake database has no groups: nobody owns one, and anything else asked of groups
+/// fails (the CLI's handlers do not touch groups; account deletion only asks who owns
+/// what).
+pub struct NoGroups;
+
+fn no_groups() -> StoreError {
+    StoreError::Backend("the CLI's fake database has no groups".into())
+}
+
+#[async_trait]
+impl GroupStore for NoGroups {
+    async fn create_group(
+        &self,
+        _: &leffaseura_core::domain::group::model::NewGroup,
+    ) -> Result<leffaseura_core::GroupId, StoreError> {
+        Err(no_groups())
+    }
+    async fn find_group(
+        &self,
+        _: leffaseura_core::GroupId,
+        _: Option<UserId>,
+    ) -> Result<Option<leffaseura_core::domain::group::model::Group>, StoreError> {
+        Ok(None)
+    }
+    async fn group_access(
+        &self,
+        _: leffaseura_core::GroupId,
+        _: UserId,
+    ) -> Result<Option<leffaseura_core::ports::group_store::GroupAccess>, StoreError> {
+        Ok(None)
+    }
+    async fn list_groups(
+        &self,
+        _: &leffaseura_core::domain::group::model::GroupFilter,
+        _: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Paged<leffaseura_core::domain::group::model::Group>, StoreError> {
+        Ok(Paged {
+            items: Vec::new(),
+            total: 0,
+            limit: page.limit,
+            offset: page.offset,
+        })
+    }
+    async fn members(
+        &self,
+        _: leffaseura_core::GroupId,
+    ) -> Result<Vec<leffaseura_core::domain::group::model::GroupMember>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn pending_requests(
+        &self,
+        _: leffaseura_core::GroupId,
+    ) -> Result<Vec<leffaseura_core::domain::group::model::PendingRequest>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn group_log(
+        &self,
+        _: leffaseura_core::GroupId,
+        page: PageRequest,
+    ) -> Result<Paged<leffaseura_core::domain::moderation::GroupLogEntry>, StoreError> {
+        Ok(Paged {
+            items: Vec::new(),
+            total: 0,
+            limit: page.limit,
+            offset: page.offset,
+        })
+    }
+    async fn update_group(
+        &self,
+        _: leffaseura_core::GroupId,
+        _: &leffaseura_core::domain::group::model::GroupChanges,
+        _: DateTime<Utc>,
+        _: &leffaseura_core::ports::group_store::Expected,
+        _: &leffaseura_core::domain::moderation::NewGroupLogEntry,
+    ) -> Result<(), StoreError> {
+        Err(no_groups())
+    }
+    async fn delete_group(
+        &self,
+        _: leffaseura_core::GroupId,
+        _: &leffaseura_core::ports::group_store::Expected,
+        _: &leffaseura_core::domain::moderation::NewGroupLogEntry,
+    ) -> Result<(), StoreError> {
+        Err(no_groups())
+    }
+    async fn change_membership(
+        &self,
+        _: &leffaseura_core::ports::group_store::MembershipChange,
+    ) -> Result<Option<leffaseura_core::domain::group::model::GroupMember>, StoreError> {
+        Err(no_groups())
+    }
+    async fn transfer_ownership(
+        &self,
+        _: &leffaseura_core::ports::group_store::OwnershipTransfer,
+    ) -> Result<(), StoreError> {
+        Err(no_groups())
+    }
+    async fn remove_group_favorite(
+        &self,
+        _: leffaseura_core::GroupId,
+        _: leffaseura_core::MovieId,
+        _: &leffaseura_core::ports::group_store::Expected,
+        _: &leffaseura_core::domain::moderation::NewGroupLogEntry,
+    ) -> Result<bool, StoreError> {
+        Err(no_groups())
+    }
+    async fn owned_groups(&self, _: UserId) -> Result<Vec<leffaseura_core::GroupId>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn succession_candidates(
+        &self,
+        _: leffaseura_core::GroupId,
+    ) -> Result<Vec<leffaseura_core::domain::membership::SuccessionCandidate>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn hand_over_group(
+        &self,
+        _: leffaseura_core::GroupId,
+        _: UserId,
+        _: Option<UserId>,
+        _: &[leffaseura_core::domain::membership::SuccessionCandidate],
+        _: &leffaseura_core::domain::moderation::NewGroupLogEntry,
+    ) -> Result<(), StoreError> {
+        Err(no_groups())
+    }
 }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
-use leffaseura_core::use_cases::{Accounts, Favorites, Movies, Reviews};
+use leffaseura_core::use_cases::{Accounts, Favorites, Groups, Movies, Reviews};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -17,6 +17,8 @@ pub struct AppState {
     pub reviews: Arc<Reviews>,
     /// Watchlists, favorites, group favorites, status lookups.
     pub favorites: Arc<Favorites>,
+    /// Groups, memberships, roles, the group moderation log.
+    pub groups: Arc<Groups>,
     /// Browsing the movie catalog (TMDB behind the cache, or the offline demo catalog).
     pub movies: Arc<Movies>,
 }

@@ -16,7 +16,7 @@ use leffaseura_core::domain::movie::{
     MovieSummary, SearchQuery,
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
-use leffaseura_core::use_cases::{Accounts, Movies};
+use leffaseura_core::use_cases::{Accounts, Groups, Movies};
 use leffaseura_core::{Error, MovieId};
 use leffaseura_sql::SqlStore;
 
@@ -61,16 +61,21 @@ pub async fn test_app_with(movies: Arc<Movies>) -> (Client, TestDb) {
     let clock = Arc::new(SystemClock);
     let accounts = Accounts::new(
         store.clone(),
+        store.clone(),
         Arc::new(Argon2Hasher::fast_for_tests()),
         Arc::new(JwtIssuer::new(SECRET, clock.clone())),
-        clock,
+        clock.clone(),
     );
     let state = AppState {
         accounts: Arc::new(accounts),
         users: store.clone(),
         movies,
-        reviews: crate::api::reviews::testing::unavailable_reviews(),
-        favorites: crate::api::favorites::testing::unavailable_favorites(store.clone()),
+        reviews: crate::api::reviews::testing::unavailable_reviews(store.clone()),
+        favorites: crate::api::favorites::testing::unavailable_favorites(
+            store.clone(),
+            store.clone(),
+        ),
+        groups: Arc::new(Groups::new(store.clone(), store.clone(), clock)),
     };
     let config = AppConfig {
         webapp_dir: dir.path().join("no-webapp"),

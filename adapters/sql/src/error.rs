@@ -29,6 +29,23 @@ pub fn is_transient(err: &StoreError) -> bool {
     matches!(db.code().as_deref(), Some("40P01" | "40001" | "5" | "517"))
 }
 
+/// Runs one write transaction again (up to five times in all) when the database aborted
+/// it as a deadlock or a serialization failure (Postgres) or found the database busy
+/// (SQLite).
+pub(crate) async fn retrying<T, F, Fut>(mut once: F) -> Result<T, StoreError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, StoreError>>,
+{
+    let mut attempt = 1;
+    loop {
+        match once().await {
+            Err(err) if attempt < 5 && is_transient(&err) => attempt += 1,
+            result => return result,
+        }
+    }
+}
+
 /// Which uniqueness rule a unique violation broke.
 ///
 /// Postgres names the constraint or unique index (`users_username_key`); SQLite names the

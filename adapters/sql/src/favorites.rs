@@ -15,7 +15,7 @@ use sqlx::Row;
 
 use leffaseura_core::domain::favorite::{Favorite, FavoriteKind, FavoriteList, NewFavorite};
 use leffaseura_core::domain::paging::{PageRequest, Paged};
-use leffaseura_core::ports::favorite_store::{FavoriteStore, GroupAccess};
+use leffaseura_core::ports::favorite_store::FavoriteStore;
 use leffaseura_core::{GroupId, MovieId, StoreError, UserId};
 
 use crate::error::store_error;
@@ -232,13 +232,5 @@ impl FavoriteStore for SqlStore {
             saved.push((MovieId(row.try_get("movie_id").map_err(store_error)?), kind));
         }
         Ok(saved)
-    }
-
-    async fn group_access(
-        &self,
-        group: GroupId,
-        user: UserId,
-    ) -> Result<Option<GroupAccess>, StoreError> {
-        self.find_group_access(group, user).await
     }
 }

@@ -5,12 +5,12 @@ use chrono::Utc;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use leffaseura_core::domain::membership::{successor, Role, SuccessionCandidate};
 use leffaseura_core::domain::moderation::{ModerationAction, ModerationEntry, NewModerationEntry};
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::user::{
     Email, NewUser, PasswordHash, User, UserChanges, UserProfile, UserStats,
 };
+use leffaseura_core::error::Conflict;
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::{StoreError, UserId};
 
@@ -157,16 +157,20 @@ impl SqlStore {
                 .map_err(store_error)?;
         }
 
-        sqlx::query("DELETE FROM group_members WHERE user_id = $1")
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(store_error)?;
-        Self::hand_over_groups(&mut tx, id).await?;
+        // The groups a user owns are handed over (or deleted) by the account-deletion use
+        // case before it calls this; one created meanwhile sends it round again.
+        let owns: i64 =
+            sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM groups WHERE owner_id = $1")
+                .bind(id.0)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(store_error)?;
+        if owns > 0 {
+            return Err(StoreError::Conflict(Conflict::Stale));
+        }
 
         // Group favorites belong to the group, not to whoever added them: before the
-        // cascade on `favorites.user_id` takes them, credit them to the group's owner (the
-        // successor when the user owned the group; groups deleted above took theirs). The
+        // cascade on `favorites.user_id` takes them, credit them to the group's owner. The
         // unique index on (group_id, movie_id) is per group, so this cannot collide.
         sqlx::query(
             "UPDATE favorites SET user_id = \
@@ -190,69 +194,6 @@ impl SqlStore {
             insert_moderation_entry(&mut tx, entry).await?;
         }
         tx.commit().await.map_err(store_error)
-    }
-
-    /// Hands every group `user` owns to its successor, or deletes the group when nobody
-    /// can take it. The user's own memberships must already be gone (one owner per group).
-    async fn hand_over_groups(
-        tx: &mut Transaction<'static, Any>,
-        user: UserId,
-    ) -> Result<(), StoreError> {
-        let owned: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM groups WHERE owner_id = $1 ORDER BY id")
-                .bind(user.0)
-                .fetch_all(&mut **tx)
-                .await
-                .map_err(store_error)?;
-        let now = to_millis(Utc::now());
-        for group_id in owned {
-            let rows = sqlx::query(
-                "SELECT user_id, role, COALESCE(joined_at, requested_at, 0) AS since \
-                 FROM group_members WHERE group_id = $1 AND user_id <> $2",
-            )
-            .bind(group_id)
-            .bind(user.0)
-            .fetch_all(&mut **tx)
-            .await
-            .map_err(store_error)?;
-            let mut candidates = Vec::with_capacity(rows.len());
-            for row in &rows {
-                let role: String = row.try_get("role").map_err(store_error)?;
-                candidates.push(SuccessionCandidate {
-                    user_id: UserId(row.try_get("user_id").map_err(store_error)?),
-                    role: Role::parse(&role).unwrap_or(Role::None),
-                    joined_at: from_millis(row.try_get("since").map_err(store_error)?)?,
-                });
-            }
-            match successor(&candidates) {
-                Some(heir) => {
-                    sqlx::query(
-                        "UPDATE group_members SET role = 'owner' \
-                         WHERE group_id = $1 AND user_id = $2",
-                    )
-                    .bind(group_id)
-                    .bind(heir.0)
-                    .execute(&mut **tx)
-                    .await
-                    .map_err(store_error)?;
-                    sqlx::query("UPDATE groups SET owner_id = $2, updated_at = $3 WHERE id = $1")
-                        .bind(group_id)
-                        .bind(heir.0)
-                        .bind(now)
-                        .execute(&mut **tx)
-                        .await
-                        .map_err(store_error)?;
-                }
-                None => {
-                    sqlx::query("DELETE FROM groups WHERE id = $1")
-                        .bind(group_id)
-                        .execute(&mut **tx)
-                        .await
-                        .map_err(store_error)?;
-                }
-            }
-        }
-        Ok(())
     }
 }
 

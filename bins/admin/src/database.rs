@@ -12,7 +12,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
-use leffaseura_core::ports::UserStore;
+use leffaseura_core::ports::{GroupStore, UserStore};
 use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
 
@@ -131,6 +131,10 @@ impl SqlDatabase {
 #[async_trait]
 impl Database for SqlDatabase {
     fn store(&self) -> Arc<dyn UserStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn groups(&self) -> Arc<dyn GroupStore> {
         Arc::new(self.store.clone())
     }
 

@@ -17,6 +17,7 @@ use tracing_subscriber::EnvFilter;
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
 use leffaseura_core::use_cases::Accounts;
 use leffaseura_core::use_cases::Favorites;
+use leffaseura_core::use_cases::Groups;
 use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::Reviews;
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
@@ -111,10 +112,12 @@ async fn run(config: Config) -> anyhow::Result<()> {
     .context("setting up the movie catalog")?;
     let reviews = Reviews::new(
         store.clone(),
+        store.clone(),
         Arc::new(catalog.catalog().clone()),
         clock.clone(),
     );
     let favorites = Favorites::new(
+        store.clone(),
         store.clone(),
         users.clone(),
         Arc::new(catalog.catalog().clone()),
@@ -126,8 +129,10 @@ async fn run(config: Config) -> anyhow::Result<()> {
         catalog.posters(),
         catalog.kind(),
     );
+    let groups = Groups::new(store.clone(), users.clone(), clock.clone());
     let accounts = Accounts::new(
         users.clone(),
+        store.clone(),
         Arc::new(Argon2Hasher::new()),
         Arc::new(JwtIssuer::new(&secret, clock.clone())),
         clock,
@@ -137,6 +142,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         users,
         reviews: Arc::new(reviews),
         favorites: Arc::new(favorites),
+        groups: Arc::new(groups),
         movies: Arc::new(movies),
     };
     let app_config = AppConfig {

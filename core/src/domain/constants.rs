@@ -27,6 +27,15 @@ pub const GROUP_SEARCH_DEFAULT: i64 = 20;
 /// `GET /groups/search` and `GET /groups/by-genres`: largest `limit` (our choice; the
 /// spec gives only the default), the same as for popular groups.
 pub const GROUP_SEARCH_MAX: i64 = 50;
+/// `GET /groups/user/{userId}/groups`: default `limit` (our choice: a profile lists
+/// all of a user's groups at once in the usual case).
+pub const USER_GROUPS_DEFAULT: i64 = 50;
+/// `GET /groups/user/{userId}/groups`: largest `limit`.
+pub const USER_GROUPS_MAX: i64 = 100;
+/// `GET /groups/{id}/modlog`: default `limit`.
+pub const GROUP_MODLOG_DEFAULT: i64 = 20;
+/// `GET /groups/{id}/modlog`: largest `limit`.
+pub const GROUP_MODLOG_MAX: i64 = 100;
 /// `GET /reviews/recent`: default `limit`.
 pub const RECENT_REVIEWS_DEFAULT: i64 = 20;
 /// `GET /reviews/recent`: largest `limit`.
@@ -126,6 +135,8 @@ mod tests {
         let limits = [
             ("popular groups", POPULAR_GROUPS_DEFAULT, POPULAR_GROUPS_MAX),
             ("group search", GROUP_SEARCH_DEFAULT, GROUP_SEARCH_MAX),
+            ("user groups", USER_GROUPS_DEFAULT, USER_GROUPS_MAX),
+            ("group modlog", GROUP_MODLOG_DEFAULT, GROUP_MODLOG_MAX),
             ("recent reviews", RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX),
             ("review lists", REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX),
             ("leaderboards", LEADERBOARD_DEFAULT, LEADERBOARD_MAX),

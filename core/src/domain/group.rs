@@ -1,4 +1,9 @@
-//! Group settings that have a fixed set of values: visibility and colour theme.
+//! Groups: the settings with a fixed set of values (visibility, colour theme) here; what a
+//! group holds and how it is read in [`model`]; who may do what, as one table, in
+//! [`matrix`].
+
+pub mod matrix;
+pub mod model;
 
 use serde::{Deserialize, Serialize};
 

@@ -119,7 +119,14 @@ pub enum MembershipAction {
     Promote,
     /// Moderator → member (owner only).
     Demote,
+    /// A member or moderator becomes the owner (owner only); the old owner becomes a
+    /// moderator (see [`TRANSFERRED_OWNER_ROLE`]).
+    Transfer,
 }
+
+/// What the old owner becomes when they hand the group to someone else: they keep
+/// running it beside the new owner until the new owner decides otherwise.
+pub const TRANSFERRED_OWNER_ROLE: Role = Role::Moderator;
 
 impl MembershipAction {
     /// Actions a user can only take on their own membership.
@@ -284,6 +291,18 @@ impl Refusal {
         "not_moderator",
         "This user is not a moderator.",
     );
+    /// 403: transfer without being the owner.
+    pub const TRANSFER_NEEDS_OWNER: Self = Self::new(
+        RefusalKind::Forbidden,
+        "owner_required",
+        "Only the group owner can transfer the group.",
+    );
+    /// 400: the new owner must already be in the group (pending requests are not).
+    pub const TRANSFER_TO_MEMBERS_ONLY: Self = Self::new(
+        RefusalKind::Invalid { field: "user_id" },
+        "not_member",
+        "The group can only be handed to one of its members or moderators.",
+    );
 }
 
 impl From<Refusal> for Error {
@@ -379,6 +398,16 @@ pub fn transition(
                 (A::Promote, _) => Err(Refusal::ALREADY_MODERATOR),
                 (_, Role::Moderator) => Ok(Role::Member),
                 _ => Err(Refusal::NOT_MODERATOR),
+            }
+        }
+        A::Transfer => {
+            if actor_role != Role::Owner {
+                return Err(Refusal::TRANSFER_NEEDS_OWNER);
+            }
+            match target_role {
+                Role::Owner => Err(Refusal::ALREADY_OWNER),
+                Role::None | Role::Pending => Err(Refusal::TRANSFER_TO_MEMBERS_ONLY),
+                Role::Member | Role::Moderator => Ok(Role::Owner),
             }
         }
     }
@@ -552,6 +581,14 @@ mod tests {
             (Demote, Mod, Mod, Err("owner_required")),
             (Promote, M, M, Err("owner_required")),
             (Demote, N, Mod, Err("owner_required")),
+            // Transfer: owner only, to a member or moderator.
+            (Transfer, O, M, Ok(O)),
+            (Transfer, O, Mod, Ok(O)),
+            (Transfer, O, P, Err("not_member")),
+            (Transfer, O, N, Err("not_member")),
+            (Transfer, Mod, M, Err("owner_required")),
+            (Transfer, M, Mod, Err("owner_required")),
+            (Transfer, N, M, Err("owner_required")),
             // Self-service actions cannot be done for someone else.
             (Join, O, N, Err("self_only")),
             (RequestJoin, Mod, N, Err("self_only")),
@@ -580,6 +617,7 @@ mod tests {
             (Promote, Mod, "owner_required"),
             (Approve, Mod, "user_already_member"),
             (Approve, P, "moderator_required"),
+            (Transfer, O, "already_owner"),
         ];
         for (action, role, code) in cases {
             let got = transition(*action, *role, *role, true, Priv).map_err(|r| r.code);

@@ -55,6 +55,12 @@ impl Refusal {
         "moderator_required",
         "Only the group owner or a moderator can see join requests.",
     );
+    /// 403: a group's moderation log is for its owner and moderators.
+    pub const MODLOG_NEEDS_MODERATOR: Self = Self::new(
+        RefusalKind::Forbidden,
+        "moderator_required",
+        "Only the group owner or a moderator can read the moderation log.",
+    );
 }
 
 /// The viewer's role in a group, from what the server knows: nobody logged in is
@@ -109,6 +115,33 @@ pub fn delete_group(actor: Role) -> Result<(), Refusal> {
 /// The owner and moderators see the pending join requests.
 pub fn view_pending_requests(actor: Role) -> Result<(), Refusal> {
     allow_if(actor.is_manager(), Refusal::PENDING_NEEDS_MODERATOR)
+}
+
+/// Site admins oversee every group: whatever their own role there, they see its member
+/// list and its moderation log and may delete it (to take down abuse). Inside the group
+/// they act with their own role only: they do not answer requests, remove members or
+/// keep favorites on anyone's behalf.
+pub fn view_members_overseen(actor: Role, site_admin: bool) -> Result<(), Refusal> {
+    if site_admin {
+        return Ok(());
+    }
+    view_members(actor)
+}
+
+/// See [`view_members_overseen`]: the owner, or a site admin, deletes a group.
+pub fn delete_group_overseen(actor: Role, site_admin: bool) -> Result<(), Refusal> {
+    if site_admin {
+        return Ok(());
+    }
+    delete_group(actor)
+}
+
+/// The owner and moderators read their group's moderation log; so do site admins.
+pub fn view_modlog(actor: Role, site_admin: bool) -> Result<(), Refusal> {
+    allow_if(
+        site_admin || actor.is_manager(),
+        Refusal::MODLOG_NEEDS_MODERATOR,
+    )
 }
 
 /// Whether `actor` may remove `target` (someone else): the owner removes anyone but
@@ -277,6 +310,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn site_admins_oversee_without_acting_inside() {
+        for role in Role::ALL {
+            assert_eq!(view_members_overseen(role, true), Ok(()), "{role}");
+            assert_eq!(delete_group_overseen(role, true), Ok(()), "{role}");
+            assert_eq!(view_modlog(role, true), Ok(()), "{role}");
+            assert_eq!(
+                view_members_overseen(role, false),
+                view_members(role),
+                "{role}"
+            );
+            assert_eq!(
+                delete_group_overseen(role, false),
+                delete_group(role),
+                "{role}"
+            );
+            assert_eq!(
+                view_modlog(role, false).is_ok(),
+                role.is_manager(),
+                "{role}"
+            );
+        }
+        let refusal = view_modlog(M, false).unwrap_err();
+        assert_eq!(refusal.code, "moderator_required");
+        assert_eq!(
+            refusal.message,
+            "Only the group owner or a moderator can read the moderation log."
+        );
     }
 
     #[test]

@@ -3,19 +3,9 @@
 use async_trait::async_trait;
 
 use crate::domain::favorite::{Favorite, FavoriteKind, FavoriteList, NewFavorite};
-use crate::domain::membership::Role;
 use crate::domain::paging::{PageRequest, Paged};
 use crate::error::StoreError;
-use crate::ids::{GroupId, MovieId, UserId};
-
-/// What the favorites rules need to know about a group and one user in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GroupAccess {
-    /// The group's `owner_id`.
-    pub owner_id: UserId,
-    /// The user's membership row, if any (pending included).
-    pub membership: Option<Role>,
-}
+use crate::ids::{MovieId, UserId};
 
 /// Persistence of saved movies. A list holds a movie at most once: personal lists per
 /// (user, movie, kind), group favorites per (group, movie) whoever added them.
@@ -67,14 +57,4 @@ pub trait FavoriteStore: Send + Sync {
         user: UserId,
         movies: &[MovieId],
     ) -> Result<Vec<(MovieId, FavoriteKind)>, StoreError>;
-
-    /// The group's owner and `user`'s membership in it; `None` when there is no such group.
-    ///
-    /// # Errors
-    /// `Backend` only.
-    async fn group_access(
-        &self,
-        group: GroupId,
-        user: UserId,
-    ) -> Result<Option<GroupAccess>, StoreError>;
 }

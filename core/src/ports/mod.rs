@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod favorite_store;
+pub mod group_store;
 pub mod movie_cache;
 pub mod movie_catalog;
 pub mod password_hasher;
@@ -13,6 +14,7 @@ pub mod user_store;
 
 pub use clock::{Clock, SystemClock};
 pub use favorite_store::FavoriteStore;
+pub use group_store::GroupStore;
 pub use movie_cache::{CachedBody, MovieCache};
 pub use movie_catalog::MovieCatalog;
 pub use password_hasher::PasswordHasher;

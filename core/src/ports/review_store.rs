@@ -12,7 +12,6 @@ use crate::domain::review::{
 use crate::domain::user::UserProfile;
 use crate::error::StoreError;
 use crate::ids::{GroupId, MovieId, ReviewId, UserId};
-use crate::ports::favorite_store::GroupAccess;
 
 /// Persistence of reviews and reactions. Every write changes the counters that depend on
 /// it (`reviews.likes/dislikes`; the author's review count, rating sum, likes and
@@ -99,18 +98,6 @@ pub trait ReviewStore: Send + Sync {
         limit: i64,
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError>;
-
-    /// The group's owner and `viewer`'s membership, or `None` when there is no such group.
-    /// (The same answer as the favorites store's `group_access`; named apart so that both
-    /// traits can be in scope.)
-    ///
-    /// # Errors
-    /// `Backend` only.
-    async fn group_member_access(
-        &self,
-        group: GroupId,
-        viewer: UserId,
-    ) -> Result<Option<GroupAccess>, StoreError>;
 
     /// Reviews by the group's members (owner, moderators, members; not pending), newest
     /// first.

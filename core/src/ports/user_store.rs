@@ -66,12 +66,14 @@ pub trait UserStore: Send + Sync {
     ) -> Result<User, StoreError>;
 
     /// Deletes the account and, in one transaction: its reviews, reactions, favorites and
-    /// memberships; every group it owns passes to the successor chosen by
-    /// [`crate::domain::membership::successor`] or is deleted. Counters of other users
-    /// (likes received) are brought back in step. `log`, when given, is written too.
+    /// memberships; group favorites it added stay with their group. Counters of other
+    /// users (likes received) and of groups (members) are brought back in step. `log`,
+    /// when given, is written too. Groups the user owns must have been handed over first
+    /// (see [`crate::ports::GroupStore::hand_over_group`]).
     ///
     /// # Errors
-    /// `NotFound` when the user is gone.
+    /// `NotFound` when the user is gone; `Conflict(Stale)` (nothing deleted) while the
+    /// user still owns a group.
     async fn delete_user(
         &self,
         id: UserId,

@@ -4,12 +4,14 @@ use std::sync::{Arc, OnceLock};
 
 use crate::domain::user::{Password, PasswordHash, User, UserProfile};
 use crate::error::Error;
-use crate::ports::{Clock, PasswordHasher, TokenClaims, TokenIssuer, UserStore};
+use crate::ports::{Clock, GroupStore, PasswordHasher, TokenClaims, TokenIssuer, UserStore};
 
 /// Register, log in, authenticate, read and change profiles, delete accounts, and the
 /// admin's moderation of users. Cheap to share: wrap it in an `Arc`.
 pub struct Accounts {
     pub(crate) users: Arc<dyn UserStore>,
+    /// Account deletion hands the user's groups over first.
+    pub(crate) groups: Arc<dyn GroupStore>,
     pub(crate) hasher: Arc<dyn PasswordHasher>,
     pub(crate) tokens: Arc<dyn TokenIssuer>,
     pub(crate) clock: Arc<dyn Clock>,
@@ -28,12 +30,14 @@ pub struct Session {
 impl Accounts {
     pub fn new(
         users: Arc<dyn UserStore>,
+        groups: Arc<dyn GroupStore>,
         hasher: Arc<dyn PasswordHasher>,
         tokens: Arc<dyn TokenIssuer>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             users,
+            groups,
             hasher,
             tokens,
             clock,

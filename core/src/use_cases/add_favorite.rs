@@ -4,11 +4,12 @@
 use crate::domain::favorite::{
     parse_movie_id, ClientFacts, Favorite, FavoriteKind, FavoriteList, NewFavorite,
 };
+use crate::domain::group::model::group_not_found;
 use crate::domain::permissions::add_group_favorite;
 use crate::domain::user::User;
 use crate::error::{Error, StoreError};
 use crate::ids::GroupId;
-use crate::use_cases::favorites::{group_not_found, Favorites};
+use crate::use_cases::favorites::Favorites;
 
 /// What the client asked to save, as sent.
 #[derive(Debug, Clone, Default)]

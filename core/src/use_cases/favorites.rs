@@ -5,17 +5,19 @@
 use std::sync::Arc;
 
 use crate::domain::favorite::{ClientFacts, ClientPoster, MovieFacts};
+use crate::domain::group::model::group_not_found;
 use crate::domain::membership::Role;
 use crate::domain::movie::movie_not_found;
-use crate::domain::permissions::viewer_role;
 use crate::error::Error;
 use crate::ids::{GroupId, MovieId, UserId};
-use crate::ports::{Clock, FavoriteStore, MovieCache, MovieCatalog, UserStore};
+use crate::ports::{Clock, FavoriteStore, GroupStore, MovieCache, MovieCatalog, UserStore};
 
 /// Watchlists, favorites and group favorites, and the status lookups for movie tiles.
 /// Cheap to share: wrap it in an `Arc`.
 pub struct Favorites {
     pub(crate) store: Arc<dyn FavoriteStore>,
+    /// Who may keep and read a group's favorites; removals are logged through it.
+    pub(crate) groups: Arc<dyn GroupStore>,
     pub(crate) users: Arc<dyn UserStore>,
     pub(crate) catalog: Arc<dyn MovieCatalog>,
     pub(crate) movies: Arc<dyn MovieCache>,
@@ -25,6 +27,7 @@ pub struct Favorites {
 impl Favorites {
     pub fn new(
         store: Arc<dyn FavoriteStore>,
+        groups: Arc<dyn GroupStore>,
         users: Arc<dyn UserStore>,
         catalog: Arc<dyn MovieCatalog>,
         movies: Arc<dyn MovieCache>,
@@ -32,6 +35,7 @@ impl Favorites {
     ) -> Self {
         Self {
             store,
+            groups,
             users,
             catalog,
             movies,
@@ -42,11 +46,11 @@ impl Favorites {
     /// `user`'s role in `group`, or 404 `group_not_found`.
     pub(crate) async fn role_in(&self, group: GroupId, user: UserId) -> Result<Role, Error> {
         let access = self
-            .store
+            .groups
             .group_access(group, user)
             .await?
             .ok_or_else(group_not_found)?;
-        Ok(viewer_role(Some(user), access.owner_id, access.membership))
+        Ok(access.role_of(user))
     }
 
     /// The title, year and poster to store for `movie`: the catalog's, as the movie store
@@ -88,10 +92,6 @@ impl Favorites {
     }
 }
 
-pub(crate) fn group_not_found() -> Error {
-    Error::not_found("group_not_found", "Group not found.")
-}
-
 #[cfg(test)]
 pub(crate) mod testing {
     //! Mocked ports and sample data for the favorites use-case tests.
@@ -99,11 +99,13 @@ pub(crate) mod testing {
     use std::sync::Arc;
 
     use crate::domain::favorite::{Favorite, FavoriteList};
+    use crate::domain::group::Visibility;
     use crate::domain::membership::Role;
     use crate::domain::movie::{MovieDetails, RememberedMovie};
     use crate::ids::{GroupId, MovieId, UserId};
     use crate::ports::clock::MockClock;
-    use crate::ports::favorite_store::{GroupAccess, MockFavoriteStore};
+    use crate::ports::favorite_store::MockFavoriteStore;
+    use crate::ports::group_store::{GroupAccess, MockGroupStore};
     use crate::ports::movie_cache::MockMovieCache;
     use crate::ports::movie_catalog::MockMovieCatalog;
     use crate::ports::user_store::MockUserStore;
@@ -113,6 +115,7 @@ pub(crate) mod testing {
 
     pub struct Ports {
         pub store: MockFavoriteStore,
+        pub groups: MockGroupStore,
         pub users: MockUserStore,
         pub catalog: MockMovieCatalog,
         pub movies: MockMovieCache,
@@ -122,6 +125,7 @@ pub(crate) mod testing {
         pub fn new() -> Self {
             Self {
                 store: MockFavoriteStore::new(),
+                groups: MockGroupStore::new(),
                 users: MockUserStore::new(),
                 catalog: MockMovieCatalog::new(),
                 movies: MockMovieCache::new(),
@@ -133,6 +137,7 @@ pub(crate) mod testing {
             clock.expect_now().returning(now);
             Favorites::new(
                 Arc::new(self.store),
+                Arc::new(self.groups),
                 Arc::new(self.users),
                 Arc::new(self.catalog),
                 Arc::new(self.movies),
@@ -142,12 +147,15 @@ pub(crate) mod testing {
 
         /// Group 7 is owned by user 1; `user` has `membership` in it.
         pub fn group_with(&mut self, membership: Option<Role>) {
-            self.store.expect_group_access().returning(move |group, _| {
-                Ok((group == GroupId(7)).then_some(GroupAccess {
-                    owner_id: UserId(1),
-                    membership,
-                }))
-            });
+            self.groups
+                .expect_group_access()
+                .returning(move |group, _| {
+                    Ok((group == GroupId(7)).then_some(GroupAccess {
+                        owner_id: UserId(1),
+                        membership,
+                        visibility: Visibility::Private,
+                    }))
+                });
         }
     }
 

@@ -5,43 +5,68 @@
 //! `update_profile`, `delete_account`, `moderate_user`). Movies: [`Movies`] likewise
 //! (`search_movies`, `discover_movies`, `popular_movies`, `list_genres`, `movie_details`,
 //! `match_title_year`, `demo_poster`).
+//! Groups: [`Groups`] likewise (see [`groups`] for the list of its actions and how
+//! their writes stay correct under concurrency).
 
 pub mod accounts;
 pub mod add_favorite;
+pub mod approve_request;
 pub mod authenticate;
+pub mod change_role;
+pub mod create_group;
+pub mod decline_request;
 pub mod delete_account;
+pub mod delete_group;
 pub mod demo_poster;
 pub mod discover_movies;
 pub mod favorite_status;
 pub mod favorites;
+pub mod get_group;
 pub mod get_profile;
+pub mod group_modlog;
+pub mod groups;
+pub mod join_group;
 pub mod leaderboards;
+pub mod leave_group;
 pub mod list_favorites;
 pub mod list_genres;
+pub mod list_groups;
+pub mod list_members;
 pub mod login_user;
 pub mod match_title_year;
 pub mod moderate_user;
 pub mod movie_details;
 pub mod movies;
+pub mod pending_requests;
 pub mod popular_movies;
 pub mod react_to_review;
 pub mod read_reviews;
 pub mod register_user;
 pub mod remove_favorite;
+pub mod remove_member;
+pub mod request_to_join;
 pub mod reviews;
 pub mod search_movies;
+pub mod transfer_ownership;
+pub mod update_group;
 pub mod update_profile;
 pub mod update_review;
+pub mod withdraw_request;
 pub mod write_review;
 
+#[cfg(test)]
+mod group_matrix;
 #[cfg(test)]
 pub(crate) mod test_support;
 
 pub use accounts::{Accounts, Session};
 pub use add_favorite::{AddFavorite, AddedFavorite};
+pub use create_group::CreateGroup;
 pub use favorites::Favorites;
+pub use groups::{GroupView, Groups, MembershipOutcome};
 pub use movies::Movies;
 pub use react_to_review::Reacted;
 pub use read_reviews::{ListPage, MovieReviews};
 pub use reviews::Reviews;
+pub use update_group::UpdateGroup;
 pub use update_profile::{ProfileUpdate, UpdateProfile};

@@ -91,22 +91,26 @@ impl Accounts {
             .map_err(missing_as_not_found)
     }
 
-    /// Deletes any account (as [`Accounts::delete_account`] does, without a password) and
-    /// logs it.
+    /// Deletes any account (as [`Accounts::delete_account`] does, groups handed over
+    /// first, without a password) and logs it.
     ///
     /// # Errors
-    /// `NotFound` `user_not_found`.
+    /// `NotFound` `user_not_found`; `Conflict` `concurrent_change` when the user's groups
+    /// keep changing.
     pub async fn admin_delete_user(
         &self,
         actor: &str,
         id: UserId,
         reason: Option<&str>,
     ) -> Result<(), Error> {
+        let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
         let log = self.log_entry(ModerationAction::DeleteUser, actor, id, reason);
-        self.users
-            .delete_user(id, Some(log))
+        self.remove_account(&user, Some(log))
             .await
-            .map_err(missing_as_not_found)
+            .map_err(|err| match err {
+                Error::NotFound { .. } => no_such_user(),
+                other => other,
+            })
     }
 }
 
@@ -237,6 +241,11 @@ mod tests {
         let mut ports = Ports::new();
         ports
             .users
+            .expect_find_user()
+            .returning(|id| Ok(Some(user(id.0, "kiusaaja", "pw"))));
+        ports.groups.expect_owned_groups().returning(|_| Ok(vec![]));
+        ports
+            .users
             .expect_delete_user()
             .withf(|id, log| {
                 *id == UserId(3)
@@ -261,10 +270,8 @@ mod tests {
     #[tokio::test]
     async fn deleting_a_missing_user_is_not_found() {
         let mut ports = Ports::new();
-        ports
-            .users
-            .expect_delete_user()
-            .returning(|_, _| Err(StoreError::NotFound));
+        ports.users.expect_find_user().returning(|_| Ok(None));
+        ports.users.expect_delete_user().never();
         let err = ports
             .accounts()
             .admin_delete_user("anna", UserId(3), None)

@@ -5,8 +5,9 @@ use crate::domain::constants::{
     ACTIVITY_DEFAULT, ACTIVITY_MAX, RECENT_REVIEWS_DEFAULT, RECENT_REVIEWS_MAX,
     REVIEW_LIST_DEFAULT, REVIEW_LIST_MAX,
 };
+use crate::domain::group::model::group_not_found;
 use crate::domain::paging::{PageRequest, Paged};
-use crate::domain::permissions::{view_group_content, viewer_role};
+use crate::domain::permissions::view_group_content;
 use crate::domain::review::{ActivityItem, MovieReviewStats, Review, ReviewPage, ReviewWindow};
 use crate::error::Error;
 use crate::ids::{GroupId, MovieId, ReviewId, UserId};
@@ -123,7 +124,7 @@ impl Reviews {
     ///
     /// # Errors
     /// `Invalid` `invalid_parameter` for a bad `limit`, `offset` or `cursor`; `NotFound`
-    /// `group_not_found` "Group not found"; `Forbidden` `members_only` for non-members and
+    /// `group_not_found` "Group not found."; `Forbidden` `members_only` for non-members and
     /// pending requests.
     pub async fn group_reviews(
         &self,
@@ -133,15 +134,11 @@ impl Reviews {
     ) -> Result<ReviewPage, Error> {
         let window = page.window()?;
         let access = self
-            .reviews
-            .group_member_access(group, viewer)
+            .groups
+            .group_access(group, viewer)
             .await?
-            .ok_or_else(|| Error::not_found("group_not_found", "Group not found"))?;
-        view_group_content(viewer_role(
-            Some(viewer),
-            access.owner_id,
-            access.membership,
-        ))?;
+            .ok_or_else(group_not_found)?;
+        view_group_content(access.role_of(viewer))?;
         Ok(self
             .reviews
             .group_reviews(group, window, Some(viewer))
@@ -151,11 +148,12 @@ impl Reviews {
 
 #[cfg(test)]
 mod tests {
+    use crate::domain::group::Visibility;
     use crate::domain::membership::Role;
     use crate::domain::paging::PageRequest;
     use crate::domain::review::{MovieReviewStats, ReviewPage, ReviewWindow};
     use crate::ids::{GroupId, MovieId, ReviewId, UserId};
-    use crate::ports::favorite_store::GroupAccess;
+    use crate::ports::group_store::GroupAccess;
     use crate::use_cases::reviews::testing::*;
 
     use super::ListPage;
@@ -292,15 +290,13 @@ mod tests {
         ];
         for (membership, refusal) in cases {
             let mut ports = Ports::new();
-            ports
-                .reviews
-                .expect_group_member_access()
-                .returning(move |_, _| {
-                    Ok(Some(GroupAccess {
-                        owner_id: owner,
-                        membership,
-                    }))
-                });
+            ports.groups.expect_group_access().returning(move |_, _| {
+                Ok(Some(GroupAccess {
+                    owner_id: owner,
+                    membership,
+                    visibility: Visibility::Private,
+                }))
+            });
             ports
                 .reviews
                 .expect_group_reviews()
@@ -319,15 +315,13 @@ mod tests {
     #[tokio::test]
     async fn the_owner_reads_group_reviews_and_unknown_groups_are_404() {
         let mut ports = Ports::new();
-        ports
-            .reviews
-            .expect_group_member_access()
-            .returning(|_, _| {
-                Ok(Some(GroupAccess {
-                    owner_id: UserId(1),
-                    membership: None,
-                }))
-            });
+        ports.groups.expect_group_access().returning(|_, _| {
+            Ok(Some(GroupAccess {
+                owner_id: UserId(1),
+                membership: None,
+                visibility: Visibility::Public,
+            }))
+        });
         ports
             .reviews
             .expect_group_reviews()
@@ -340,8 +334,8 @@ mod tests {
 
         let mut ports = Ports::new();
         ports
-            .reviews
-            .expect_group_member_access()
+            .groups
+            .expect_group_access()
             .returning(|_, _| Ok(None));
         let err = ports
             .build()

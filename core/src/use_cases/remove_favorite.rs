@@ -5,11 +5,14 @@
 //! that a toggle clicked twice, or retried after a lost answer, never shows an error.
 
 use crate::domain::favorite::{parse_movie_id, FavoriteKind, FavoriteList};
+use crate::domain::moderation::{ModerationAction, NewGroupLogEntry};
 use crate::domain::permissions::remove_group_favorite;
 use crate::domain::user::User;
 use crate::error::Error;
 use crate::ids::GroupId;
+use crate::ports::group_store::Expected;
 use crate::use_cases::favorites::Favorites;
+use crate::use_cases::groups::{busy, is_stale, write_error, MAX_ATTEMPTS};
 
 impl Favorites {
     /// Takes `movie_id` off `user`'s watchlist (type 1) or favorites (type 2).
@@ -31,10 +34,13 @@ impl Favorites {
     }
 
     /// Takes `movie_id` off a group's favorites; for the group's owner and moderators.
+    /// A removal is a moderation action: it is logged (`remove_group_favorite`, the
+    /// movie's title as target) in the same transaction, and applied only while the
+    /// caller is still owner or moderator.
     ///
     /// # Errors
     /// `Invalid` on `type` (must be 3) or `movieId`; `NotFound` `group_not_found`;
-    /// `Forbidden` `favorites_forbidden` for anyone else.
+    /// `Forbidden` `favorites_forbidden` for anyone else; `Conflict` `concurrent_change`.
     pub async fn remove_group_favorite(
         &self,
         user: &User,
@@ -52,11 +58,43 @@ impl Favorites {
             ));
         }
         let group = GroupId(group_id);
-        remove_group_favorite(self.role_in(group, user.id).await?)?;
-        self.store
-            .remove_favorite(FavoriteList::Group(group), movie)
-            .await?;
-        Ok(())
+        for _ in 0..MAX_ATTEMPTS {
+            let role = self.role_in(group, user.id).await?;
+            remove_group_favorite(role)?;
+            let list = FavoriteList::Group(group);
+            let Some(entry) = self.store.find_favorite(list, movie).await? else {
+                return Ok(());
+            };
+            let target = if entry.original_title.is_empty() {
+                format!("movie {movie}")
+            } else {
+                entry.original_title
+            };
+            let log = NewGroupLogEntry {
+                group,
+                action: ModerationAction::RemoveGroupFavorite,
+                actor_id: user.id,
+                actor: user.username.clone(),
+                target_user: None,
+                target,
+                reason: None,
+                created_at: self.clock.now(),
+            };
+            let expected = Expected {
+                roles: vec![(user.id, role)],
+                visibility: None,
+            };
+            match self
+                .groups
+                .remove_group_favorite(group, movie, &expected, &log)
+                .await
+            {
+                Ok(_) => return Ok(()),
+                Err(err) if is_stale(&err) => continue,
+                Err(err) => return Err(write_error(err)),
+            }
+        }
+        Err(busy())
     }
 }
 
@@ -64,6 +102,7 @@ impl Favorites {
 mod tests {
     use crate::domain::favorite::FavoriteList;
     use crate::domain::membership::Role;
+    use crate::domain::moderation::ModerationAction;
     use crate::error::Error;
     use crate::ids::{GroupId, MovieId, UserId};
     use crate::use_cases::favorites::testing::*;
@@ -121,10 +160,23 @@ mod tests {
             ports.group_with(membership);
             ports
                 .store
-                .expect_remove_favorite()
+                .expect_find_favorite()
                 .withf(|list, _| *list == FavoriteList::Group(GroupId(7)))
+                .returning(|list, movie| Ok(Some(favorite(3, list, movie.0))));
+            ports.store.expect_remove_favorite().never();
+            ports
+                .groups
+                .expect_remove_group_favorite()
+                .withf(move |group, movie, expected, log| {
+                    *group == GroupId(7)
+                        && *movie == MovieId(550)
+                        && expected.roles.first().map(|r| r.0) == Some(UserId(actor))
+                        && log.action == ModerationAction::RemoveGroupFavorite
+                        && log.target == "Fight Club"
+                        && log.actor_id == UserId(actor)
+                })
                 .times(usize::from(allowed))
-                .returning(|_, _| Ok(true));
+                .returning(|_, _, _, _| Ok(true));
             let got = ports
                 .build()
                 .remove_group_favorite(&user(actor, "actor", "pw"), 550, 3, 7)
@@ -138,6 +190,59 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[tokio::test]
+    async fn group_removal_of_a_movie_not_there_succeeds_without_a_log_entry() {
+        let mut ports = Ports::new();
+        ports.group_with(Some(Role::Moderator));
+        ports
+            .store
+            .expect_find_favorite()
+            .returning(|_, _| Ok(None));
+        ports.groups.expect_remove_group_favorite().never();
+        ports
+            .build()
+            .remove_group_favorite(&user(2, "mod", "pw"), 550, 3, 7)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_moderator_demoted_meanwhile_is_refused_on_the_second_look() {
+        let mut ports = Ports::new();
+        let mut reads = 0;
+        ports.groups.expect_group_access().returning(move |_, _| {
+            reads += 1;
+            Ok(Some(crate::ports::group_store::GroupAccess {
+                owner_id: UserId(1),
+                membership: Some(if reads == 1 {
+                    Role::Moderator
+                } else {
+                    Role::Member
+                }),
+                visibility: crate::domain::group::Visibility::Public,
+            }))
+        });
+        ports
+            .store
+            .expect_find_favorite()
+            .returning(|list, movie| Ok(Some(favorite(3, list, movie.0))));
+        ports
+            .groups
+            .expect_remove_group_favorite()
+            .times(1)
+            .returning(|_, _, _, _| {
+                Err(crate::error::StoreError::Conflict(
+                    crate::error::Conflict::Stale,
+                ))
+            });
+        let err = ports
+            .build()
+            .remove_group_favorite(&user(2, "mod", "pw"), 550, 3, 7)
+            .await
+            .unwrap_err();
+        assert_code(&err, "favorites_forbidden");
     }
 
     #[tokio::test]

@@ -7,12 +7,14 @@ use std::sync::Arc;
 use crate::domain::review::{review_not_found, Review};
 use crate::error::Error;
 use crate::ids::{ReviewId, UserId};
-use crate::ports::{Clock, MovieCatalog, ReviewStore};
+use crate::ports::{Clock, GroupStore, MovieCatalog, ReviewStore};
 
 /// Write, read, edit, delete and react to reviews; the review leaderboards. Cheap to
 /// share: wrap it in an `Arc`.
 pub struct Reviews {
     pub(crate) reviews: Arc<dyn ReviewStore>,
+    /// Who may read a group's activity.
+    pub(crate) groups: Arc<dyn GroupStore>,
     pub(crate) catalog: Arc<dyn MovieCatalog>,
     pub(crate) clock: Arc<dyn Clock>,
 }
@@ -20,11 +22,13 @@ pub struct Reviews {
 impl Reviews {
     pub fn new(
         reviews: Arc<dyn ReviewStore>,
+        groups: Arc<dyn GroupStore>,
         catalog: Arc<dyn MovieCatalog>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             reviews,
+            groups,
             catalog,
             clock,
         }
@@ -52,6 +56,7 @@ pub(crate) mod testing {
     use crate::domain::review::{Review, ReviewedMovie};
     use crate::ids::{MovieId, ReviewId, UserId};
     use crate::ports::clock::MockClock;
+    use crate::ports::group_store::MockGroupStore;
     use crate::ports::movie_catalog::MockMovieCatalog;
     use crate::ports::review_store::MockReviewStore;
     use crate::use_cases::test_support::now;
@@ -60,6 +65,7 @@ pub(crate) mod testing {
 
     pub struct Ports {
         pub reviews: MockReviewStore,
+        pub groups: MockGroupStore,
         pub catalog: MockMovieCatalog,
     }
 
@@ -67,6 +73,7 @@ pub(crate) mod testing {
         pub fn new() -> Self {
             Self {
                 reviews: MockReviewStore::new(),
+                groups: MockGroupStore::new(),
                 catalog: MockMovieCatalog::new(),
             }
         }
@@ -76,6 +83,7 @@ pub(crate) mod testing {
             clock.expect_now().returning(now);
             Reviews::new(
                 Arc::new(self.reviews),
+                Arc::new(self.groups),
                 Arc::new(self.catalog),
                 Arc::new(clock),
             )

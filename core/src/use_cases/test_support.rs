@@ -8,6 +8,7 @@ use crate::domain::user::{PasswordHash, User};
 use crate::error::Error;
 use crate::ids::UserId;
 use crate::ports::clock::MockClock;
+use crate::ports::group_store::MockGroupStore;
 use crate::ports::password_hasher::MockPasswordHasher;
 use crate::ports::token_issuer::MockTokenIssuer;
 use crate::ports::user_store::MockUserStore;
@@ -15,6 +16,7 @@ use crate::use_cases::Accounts;
 
 pub struct Ports {
     pub users: MockUserStore,
+    pub groups: MockGroupStore,
     pub hasher: MockPasswordHasher,
     pub tokens: MockTokenIssuer,
 }
@@ -23,6 +25,7 @@ impl Ports {
     pub fn new() -> Self {
         Self {
             users: MockUserStore::new(),
+            groups: MockGroupStore::new(),
             hasher: MockPasswordHasher::new(),
             tokens: MockTokenIssuer::new(),
         }
@@ -33,6 +36,7 @@ impl Ports {
         clock.expect_now().returning(now);
         Accounts::new(
             Arc::new(self.users),
+            Arc::new(self.groups),
             Arc::new(self.hasher),
             Arc::new(self.tokens),
             Arc::new(clock),

@@ -461,6 +461,393 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a group
+         * @description The caller becomes its owner and only member. Errors: 400 `invalid_group_name`,
+         *     `invalid_description`, `invalid_visibility`, `invalid_theme`, `invalid_genres`
+         *     (field `tags`), `invalid_poster_url`; 401 without a token; 409 `group_name_taken`
+         *     "A group with this name already exists." (any letter case).
+         */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The colour themes of group pages */
+        get: operations["listThemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/popular": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The most popular groups
+         * @description Most members first, then the newest activity (creation, edits, membership
+         *     changes, members' reviews). Private groups are listed too (their public facts).
+         *     `limit` 1..=50, default 20. Errors: 400 `invalid_parameter`.
+         */
+        get: operations["popularGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search groups by name and description
+         * @description Case- and accent-insensitive ("elokuva" finds "Elokuvakerho", "aiti" finds
+         *     "Äiti"); name matches first, then by popularity. An empty `query` lists every
+         *     group. `limit` 1..=50 (default 20), `offset`. Errors: 400 `invalid_parameter`.
+         */
+        get: operations["searchGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/by-genres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Groups tagged with some genres
+         * @description `genres`: comma-separated genre ids (`18,80`); `matchType` `any` (default: at
+         *     least one of them) or `all`. By popularity; `limit` 1..=50 (default 20), `offset`.
+         *     Errors: 400 `invalid_genres` (none, not numbers, unknown ids), `invalid_parameter`.
+         */
+        get: operations["groupsByGenres"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/user/{userId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups a user is in
+         * @description Owner, moderator or member (not pending), newest membership first. Their
+         *     private groups are listed only to themself and to members of that group.
+         *     `limit` 1..=100 (default 50), `offset`. Errors: 404 `user_not_found`; 400
+         *     `invalid_parameter`.
+         */
+        get: operations["userGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group
+         * @description Everyone sees its public facts, also of a private group; `members` only its
+         *     members. Errors: 404 `group_not_found` "Group not found."
+         */
+        get: operations["getGroup"];
+        /**
+         * Edit a group (owner)
+         * @description Send only the fields to change. Logged as `edit_group`. Errors: those of
+         *     `createGroup`; 400 `no_changes` "No changes to update."; 403 `owner_required`;
+         *     404 `group_not_found`; 409 `group_name_taken`, `concurrent_change`.
+         */
+        put: operations["updateGroup"];
+        post?: never;
+        /**
+         * Delete a group (owner, or a site admin)
+         * @description Its memberships, requests and group favorites go with it. Logged as
+         *     `delete_group`. Errors: 403 `owner_required`; 404 `group_not_found`; 409
+         *     `concurrent_change`.
+         */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a public group
+         * @description Errors: 403 `join_request_required` (private group: use `request-join`); 404
+         *     `group_not_found`; 409 `already_member` "You are already a member of this
+         *     group.", `already_pending` "Join request is already pending.", `already_owner`
+         *     "You already own this group.", `concurrent_change`.
+         */
+        post: operations["joinGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/request-join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to join a private group (a public group is joined at once)
+         * @description Errors: 404 `group_not_found`; 409 `already_pending`, `already_member`,
+         *     `already_owner`, `concurrent_change`.
+         */
+        post: operations["requestToJoinGroup"];
+        /**
+         * Withdraw one's own join request
+         * @description (`DELETE /groups/{id}/leave` withdraws too.) Errors: 404 `group_not_found`,
+         *     `no_pending_request` (the web client counts 404 as withdrawn); 409
+         *     `already_member` when it was approved meanwhile.
+         */
+        delete: operations["withdrawJoinRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave a group (members, moderators; pending: withdraws the request)
+         * @description Errors: 400 `owner_cannot_leave`; 404 `group_not_found`, `not_member`; 409
+         *     `concurrent_change`.
+         */
+        delete: operations["leaveGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/pending-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pending join requests (owner, moderators)
+         * @description Oldest first. Errors: 403 `moderator_required`; 404 `group_not_found`.
+         */
+        get: operations["pendingJoinRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/members/{userId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve a join request (owner, moderators)
+         * @description Logged as `approve_request`. Errors: 403 `moderator_required`; 404
+         *     `group_not_found`, `no_pending_request`; 409 `user_already_member` (also for the
+         *     second of two simultaneous approvals), `concurrent_change`.
+         */
+        put: operations["approveJoinRequest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or decline a join request (owner, moderators)
+         * @description The owner removes anyone but themself; a moderator only plain members. Logged as
+         *     `remove_member` or `decline_request`. Errors: 400 `use_leave` "Use the leave
+         *     button to remove yourself."; 403 `moderator_required`,
+         *     `moderator_removes_members_only`, `cannot_remove_owner`; 404 `group_not_found`,
+         *     `not_member`; 409 `concurrent_change`.
+         */
+        delete: operations["removeGroupMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/members/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Promote a member to moderator, or demote a moderator (owner)
+         * @description Logged as `promote_member` / `demote_member`. Errors: 400 `invalid_role`; 403
+         *     `owner_required`, `owner_role_fixed`; 404 `group_not_found`, `not_member`; 409
+         *     `already_moderator`, `not_moderator`, `concurrent_change`.
+         */
+        put: operations["changeMemberRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member list (members, moderators, owner; site admins)
+         * @description Owner first, then moderators, then members. Errors: 403 `members_only` "You need
+         *     to be in the group to view members."; 404 `group_not_found`.
+         */
+        get: operations["listGroupMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hand the group to a member or moderator (owner)
+         * @description The old owner becomes a moderator. Logged as `transfer_group`. Answers with the
+         *     group as the caller now sees it. Errors: 400 `not_member` (field `user_id`), 400
+         *     `validation_error` for a `user_id` that is not a number or digits; 403
+         *     `owner_required`; 404 `group_not_found`; 409 `already_owner`,
+         *     `concurrent_change`.
+         */
+        put: operations["transferGroup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/modlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The group's moderation log (owner, moderators; site admins)
+         * @description Newest first; `limit` 1..=100 (default 20), `offset`. Errors: 400
+         *     `invalid_parameter`; 403 `moderator_required`; 404 `group_not_found`.
+         */
+        get: operations["groupModlog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tmdb/search": {
         parameters: {
             query?: never;
@@ -681,6 +1068,35 @@ export interface components {
             profilePath?: string;
         };
         /**
+         * ChangeRoleRequest
+         * @description A new role for a member.
+         */
+        ChangeRoleRequest: {
+            /** @description `moderator` (promote) or `member` (demote). */
+            role: string;
+        };
+        /**
+         * CreateGroupRequest
+         * @description A new group.
+         */
+        CreateGroupRequest: {
+            /** @description 1–60 characters after trimming, one line; unique in any letter case. */
+            name: string;
+            /** @description At most 2,000 characters after trimming. */
+            description?: string;
+            /** @description `public` (default) or `private`. */
+            visibility?: string;
+            /**
+             * Format: int64
+             * @description 1 blue (default), 2 green, 3 purple, 4 orange.
+             */
+            theme_id?: number;
+            /** @description Genre ids (TMDB's), e.g. `[18, 80]`. */
+            tags?: number[];
+            /** @description An `http(s)://` URL or a path on this site. */
+            poster_url?: string;
+        };
+        /**
          * CreateReviewRequest
          * @description A new review.
          */
@@ -864,6 +1280,129 @@ export interface components {
             genres: components["schemas"]["Genre"][];
         };
         /**
+         * Group
+         * @description A movie group. Everyone sees its public facts, also of a private group; `members` is
+         *     there only for its members, moderators and owner.
+         */
+        Group: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description `""` without a description. */
+            description: string;
+            visibility: components["schemas"]["GroupVisibility"];
+            /**
+             * Format: int64
+             * @description 1 blue, 2 green, 3 purple, 4 orange.
+             */
+            theme_id: number;
+            /** @description `null` without a poster. */
+            poster_url: string | null;
+            /** @description Genre ids (TMDB's), ascending. */
+            tags: number[];
+            /** @description The genres' names, in the order of `tags`. */
+            genre_tags: string[];
+            genres: components["schemas"]["GroupGenre"][];
+            /**
+             * Format: int64
+             * @description Owner, moderators and members; pending requests are not counted.
+             */
+            member_count: number;
+            /** Format: int64 */
+            owner_id: number;
+            owner_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Whether the caller owns the group (false for visitors). */
+            is_owner: boolean;
+            /** @description Whether the caller is a member, moderator or owner (a pending request is not). */
+            is_member: boolean;
+            /** @description The caller's role (`none` for visitors and outsiders). */
+            role: components["schemas"]["GroupRole"] & unknown;
+            /**
+             * @description Owner first, then moderators, then members, longest-standing first. Only for
+             *     members; left out for everyone else.
+             */
+            members?: components["schemas"]["GroupMember"][];
+        };
+        /**
+         * GroupBody
+         * @description One group.
+         */
+        GroupBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            group: components["schemas"]["Group"];
+        };
+        /**
+         * GroupGenre
+         * @description One genre a group is tagged with.
+         */
+        GroupGenre: {
+            /** Format: int64 */
+            genre_id: number;
+            genre_name: string;
+        };
+        /**
+         * GroupListBody
+         * @description A window of a group list.
+         */
+        GroupListBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            groups: components["schemas"]["Group"][];
+            pagination: components["schemas"]["GroupPagination"];
+        };
+        /**
+         * GroupMember
+         * @description Someone in a group (owner, moderator or member).
+         */
+        GroupMember: {
+            /**
+             * Format: int64
+             * @description The user's id.
+             */
+            id: number;
+            username: string;
+            role: components["schemas"]["GroupRole"];
+            /**
+             * Format: date-time
+             * @description When they joined (for the owner of a new group: its creation).
+             */
+            joined_at: string;
+        };
+        /**
+         * GroupPagination
+         * @description Where a window of a group list lies in the whole list.
+         */
+        GroupPagination: {
+            /**
+             * Format: int64
+             * @description Items in the whole list.
+             */
+            total: number;
+            /** Format: int64 */
+            limit: number;
+            /**
+             * Format: int64
+             * @description Items skipped before this window.
+             */
+            offset: number;
+            /** @description Whether items follow this window. */
+            hasMore: boolean;
+        };
+        /**
+         * @description A user's standing in a group; `none` without a membership.
+         * @enum {string}
+         */
+        GroupRole: "owner" | "moderator" | "member" | "pending" | "none";
+        /**
+         * @description Who may join without asking: anyone joins a public group at once; a private group
+         *     takes join requests.
+         * @enum {string}
+         */
+        GroupVisibility: "public" | "private";
+        /**
          * Interaction
          * @description One user's reaction to a review.
          */
@@ -903,6 +1442,27 @@ export interface components {
             type: components["schemas"]["ReactionType"] | null;
         };
         /**
+         * JoinBody
+         * @description The caller's role after joining or asking to.
+         */
+        JoinBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            /** @description `member` (joined) or `pending` (request sent). */
+            role: components["schemas"]["GroupRole"] & unknown;
+        };
+        /**
+         * JoinRequest
+         * @description A join request waiting for an answer.
+         */
+        JoinRequest: {
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+            /** Format: date-time */
+            requested_at: string;
+        };
+        /**
          * LeaderboardBody
          * @description Users, best first.
          */
@@ -930,6 +1490,66 @@ export interface components {
         MatchesBody: {
             success: boolean;
             results: components["schemas"]["MovieListItem"][];
+        };
+        /**
+         * MemberBody
+         * @description A member after an approval or a role change.
+         */
+        MemberBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            member: components["schemas"]["GroupMember"];
+        };
+        /**
+         * MembersBody
+         * @description The owner, moderators and members.
+         */
+        MembersBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            members: components["schemas"]["GroupMember"][];
+        };
+        /**
+         * ModlogBody
+         * @description A window of the moderation log, newest first.
+         */
+        ModlogBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            entries: components["schemas"]["ModlogEntry"][];
+            pagination: components["schemas"]["GroupPagination"];
+        };
+        /**
+         * ModlogEntry
+         * @description One moderation action in a group.
+         */
+        ModlogEntry: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description `approve_request`, `decline_request`, `remove_member`, `promote_member`,
+             *     `demote_member`, `transfer_group`, `remove_group_favorite`, `edit_group` or
+             *     `delete_group`.
+             */
+            action: string;
+            /** @description The acting user's username, as it was then. */
+            actor: string;
+            /** Format: int64 */
+            actor_id: number | null;
+            /**
+             * @description Who or what it was done to, as it read then: a username, a movie title, the
+             *     group's name.
+             */
+            target: string;
+            /**
+             * Format: int64
+             * @description The user acted upon, for member actions.
+             */
+            target_user_id: number | null;
+            /** @description E.g. the fields an edit changed; `null` when there is nothing to add. */
+            reason: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * Movie
@@ -1051,6 +1671,24 @@ export interface components {
             offset: number;
             /** @description Whether items follow this window. */
             hasMore: boolean;
+        };
+        /**
+         * PendingRequestsBody
+         * @description The pending join requests, oldest first.
+         */
+        PendingRequestsBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            pendingRequests: components["schemas"]["JoinRequest"][];
+        };
+        /**
+         * PopularGroupsBody
+         * @description The most popular groups.
+         */
+        PopularGroupsBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            data: components["schemas"]["Group"][];
         };
         /**
          * RatingDistribution
@@ -1227,12 +1865,52 @@ export interface components {
             user: components["schemas"]["User"];
         };
         /**
+         * Theme
+         * @description A colour theme of group pages.
+         */
+        Theme: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /**
+         * ThemesBody
+         * @description Every theme.
+         */
+        ThemesBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            themes: components["schemas"]["Theme"][];
+        };
+        /**
          * Trailer
          * @description A trailer link.
          */
         Trailer: {
             name: string;
             url: string;
+        };
+        /**
+         * TransferRequest
+         * @description Who gets the group.
+         */
+        TransferRequest: {
+            /** @description A member or moderator of the group (a number or a string of digits). */
+            user_id: number | string;
+        };
+        /**
+         * UpdateGroupRequest
+         * @description The fields to change; the ones left out stay as they are.
+         */
+        UpdateGroupRequest: {
+            name?: string;
+            description?: string;
+            visibility?: string;
+            /** Format: int64 */
+            theme_id?: number;
+            tags?: number[];
+            /** @description `""` takes the poster away. */
+            poster_url?: string;
         };
         /**
          * UpdateProfileRequest
@@ -4186,6 +4864,2412 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["FavoriteStatusBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CreateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group, as its owner sees it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listThemes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ThemesBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    popularGroups: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PopularGroupsBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchGroups: {
+        parameters: {
+            query?: {
+                /** @description At most 100 characters. */
+                query?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupListBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    groupsByGenres: {
+        parameters: {
+            query?: {
+                genres?: string;
+                matchType?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupListBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    userGroups: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupListBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["UpdateGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    joinGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `role` is `member` (joined) or `pending` (request sent). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["JoinBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestToJoinGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `role` is `member` (joined) or `pending` (request sent). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["JoinBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaveGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pendingJoinRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PendingRequestsBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MemberBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ChangeRoleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MemberBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MembersBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transferGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    groupModlog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ModlogBody"];
                 };
             };
             /**

@@ -401,12 +401,12 @@ pub(crate) mod testing {
     use leffaseura_core::domain::favorite::{Favorite, FavoriteKind, FavoriteList, NewFavorite};
     use leffaseura_core::domain::movie::RememberedMovie;
     use leffaseura_core::domain::paging::{PageRequest, Paged};
-    use leffaseura_core::ports::favorite_store::{FavoriteStore, GroupAccess};
-    use leffaseura_core::ports::{CachedBody, MovieCache, SystemClock, UserStore};
+    use leffaseura_core::ports::favorite_store::FavoriteStore;
+    use leffaseura_core::ports::{CachedBody, GroupStore, MovieCache, SystemClock, UserStore};
     use leffaseura_core::use_cases::Favorites;
 
     use crate::testing::NoCatalog;
-    use leffaseura_core::{GroupId, MovieId, StoreError, UserId};
+    use leffaseura_core::{MovieId, StoreError, UserId};
 
     struct Down;
 
@@ -443,13 +443,6 @@ pub(crate) mod testing {
         ) -> Result<Vec<(MovieId, FavoriteKind)>, StoreError> {
             Err(down())
         }
-        async fn group_access(
-            &self,
-            _: GroupId,
-            _: UserId,
-        ) -> Result<Option<GroupAccess>, StoreError> {
-            Err(down())
-        }
     }
 
     #[async_trait]
@@ -468,11 +461,15 @@ pub(crate) mod testing {
         }
     }
 
-    /// Favorites use cases that fail with 500/503 whatever is asked (accounts work:
-    /// `users` is the test's user store).
-    pub fn unavailable_favorites(users: Arc<dyn UserStore>) -> Arc<Favorites> {
+    /// Favorites use cases that fail with 500/503 whatever is asked (accounts and groups
+    /// work: `users` and `groups` are the test's store).
+    pub fn unavailable_favorites(
+        users: Arc<dyn UserStore>,
+        groups: Arc<dyn GroupStore>,
+    ) -> Arc<Favorites> {
         Arc::new(Favorites::new(
             Arc::new(Down),
+            groups,
             users,
             Arc::new(NoCatalog),
             Arc::new(Down),

@@ -124,6 +124,7 @@ fn explain<T: Type>(value: &Value) -> Option<(Option<String>, String)> {
                 "array" => "a list",
                 "object" => "an object",
                 _ if !expected.enum_items.is_empty() => "one of the allowed values",
+                _ if !expected.one_of.is_empty() => "a whole number or a string of digits",
                 _ => "a string",
             };
             return Some((
@@ -139,7 +140,17 @@ fn fits(registry: &Registry, schema: &MetaSchema, value: &Value) -> bool {
     if !schema.enum_items.is_empty() && !schema.enum_items.contains(value) {
         return false;
     }
+    if !schema.one_of.is_empty() {
+        return schema
+            .one_of
+            .iter()
+            .filter_map(|inner| resolve(registry, inner))
+            .any(|inner| fits(registry, inner, value));
+    }
     match schema.ty {
+        "string" if schema.pattern.as_deref() == Some(crate::api::body_id::DIGITS_PATTERN) => {
+            value.as_str().is_some_and(crate::api::body_id::is_digits)
+        }
         "string" => value.is_string(),
         "integer" => value.is_i64() || value.is_u64(),
         "number" => value.is_number(),
@@ -169,6 +180,7 @@ mod tests {
         is_cool: Option<bool>,
         tags: Option<Vec<i64>>,
         mood: crate::api::Nullable<Mood>,
+        owner: Option<crate::api::BodyId>,
     }
 
     #[derive(poem_openapi::Enum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,6 +213,14 @@ mod tests {
             (json!({"name": "x", "count": 1}), "mood"),
             (json!({"name": "x", "count": 1, "mood": "angry"}), "mood"),
             (json!({"name": "x", "count": 1, "mood": 3}), "mood"),
+            (
+                json!({"name": "x", "count": 1, "mood": null, "owner": "4a"}),
+                "owner",
+            ),
+            (
+                json!({"name": "x", "count": 1, "mood": null, "owner": 4.5}),
+                "owner",
+            ),
         ];
         for (value, field) in cases {
             let (got, message) = check(value.clone()).expect("an explanation");
@@ -216,6 +236,12 @@ mod tests {
             check(json!({"name": "x", "count": 1, "mood": "sad", "tags": [1]})),
             None
         );
+        for owner in [json!(7), json!("7")] {
+            assert_eq!(
+                check(json!({"name": "x", "count": 1, "mood": null, "owner": owner})),
+                None
+            );
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The API: one `#[OpenApi]` struct per resource file, combined here. To add a resource,
 //! write `api/<resource>.rs`, declare it below and add its struct to [`Api`] and [`api`].
 
+pub mod body_id;
 pub mod favorites;
+pub mod groups;
 pub mod json_body;
 pub mod movies;
 pub mod nullable;
@@ -12,6 +14,7 @@ pub mod users;
 
 use poem_openapi::{OpenApiService, Tags};
 
+pub use body_id::BodyId;
 pub use json_body::JsonBody;
 pub use nullable::Nullable;
 pub use timestamp::Timestamp;
@@ -25,6 +28,8 @@ pub enum ApiTags {
     Reviews,
     /// Watchlists, favorites, group favorites and status lookups.
     Favorites,
+    /// Movie groups: members, join requests, roles, moderation log.
+    Groups,
     /// Movies: search, genres, discover, popular, details (TMDB or the demo catalog).
     Movies,
 }
@@ -35,6 +40,8 @@ pub type Api = (
     users::UsersApi,
     reviews::ReviewsApi,
     favorites::FavoritesApi,
+    groups::GroupsApi,
+    groups::GroupMembersApi,
     movies::MoviesApi,
 );
 
@@ -43,6 +50,8 @@ pub fn api() -> Api {
         users::UsersApi,
         reviews::ReviewsApi,
         favorites::FavoritesApi,
+        groups::GroupsApi,
+        groups::GroupMembersApi,
         movies::MoviesApi,
     )
 }

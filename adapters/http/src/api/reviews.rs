@@ -788,8 +788,7 @@ pub(crate) mod testing {
         ReviewWindow,
     };
     use leffaseura_core::domain::user::UserProfile;
-    use leffaseura_core::ports::favorite_store::GroupAccess;
-    use leffaseura_core::ports::{ReviewStore, SystemClock};
+    use leffaseura_core::ports::{GroupStore, ReviewStore, SystemClock};
     use leffaseura_core::use_cases::Reviews;
 
     use crate::testing::NoCatalog;
@@ -851,13 +850,6 @@ pub(crate) mod testing {
         ) -> Result<Vec<Review>, StoreError> {
             Err(down())
         }
-        async fn group_member_access(
-            &self,
-            _: GroupId,
-            _: UserId,
-        ) -> Result<Option<GroupAccess>, StoreError> {
-            Err(down())
-        }
         async fn group_reviews(
             &self,
             _: GroupId,
@@ -894,10 +886,12 @@ pub(crate) mod testing {
         }
     }
 
-    /// Review use cases that fail with 500/503 whatever is asked.
-    pub fn unavailable_reviews() -> Arc<Reviews> {
+    /// Review use cases that fail with 500/503 whatever is asked (group access comes
+    /// from `groups`, the test's store).
+    pub fn unavailable_reviews(groups: Arc<dyn GroupStore>) -> Arc<Reviews> {
         Arc::new(Reviews::new(
             Arc::new(Down),
+            groups,
             Arc::new(NoCatalog),
             Arc::new(SystemClock),
         ))

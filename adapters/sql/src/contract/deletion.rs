@@ -77,7 +77,11 @@ pub async fn a_deleted_owner_hands_the_group_to_the_longest_standing_moderator(s
     member(&store, club, new_mod.id, "moderator", 30).await;
     member(&store, club, old_mod.id, "moderator", 20).await;
 
-    store.delete_user(owner.id, None).await.expect("delete");
+    // The store alone refuses while the user owns a group: the account-deletion use case
+    // hands it over first (core picks the heir, the store applies).
+    assert_stale(store.delete_user(owner.id, None).await);
+    assert_eq!(owner_of(&store, club).await, Some(owner.id.0));
+    delete_account(&store, owner.id).await;
 
     assert_eq!(owner_of(&store, club).await, Some(old_mod.id.0));
     assert_eq!(
@@ -155,10 +159,7 @@ pub async fn group_favorites_outlive_the_account_that_added_them(store: SqlStore
     // An owner's entries go to whoever inherits the group.
     let heir = user(&store, "heir").await;
     member(&store, club, heir.id, "moderator", 9).await;
-    store
-        .delete_user(owner.id, None)
-        .await
-        .expect("delete owner");
+    delete_account(&store, owner.id).await;
     assert_eq!(owner_of(&store, club).await, Some(heir.id.0));
     assert_eq!(
         listed(store.clone()).await,
@@ -178,7 +179,7 @@ pub async fn without_moderators_the_longest_standing_member_inherits_the_group(s
     member(&store, club, older.id, "member", 40).await;
     member(&store, second, newer.id, "member", 60).await;
 
-    store.delete_user(owner.id, None).await.expect("delete");
+    delete_account(&store, owner.id).await;
 
     assert_eq!(owner_of(&store, club).await, Some(older.id.0));
     assert_eq!(
@@ -212,7 +213,7 @@ pub async fn a_group_with_only_pending_requests_is_deleted_with_its_owner(store:
     .await
     .expect("group favorite");
 
-    store.delete_user(owner.id, None).await.expect("delete");
+    delete_account(&store, owner.id).await;
 
     assert_eq!(owner_of(&store, lonely).await, None);
     for table in ["group_members", "group_genres", "favorites"] {

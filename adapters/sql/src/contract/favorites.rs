@@ -3,8 +3,11 @@
 use std::collections::HashSet;
 
 use leffaseura_core::domain::favorite::{FavoriteKind, FavoriteList, NewFavorite};
+use leffaseura_core::domain::group::Visibility;
 use leffaseura_core::domain::membership::Role;
-use leffaseura_core::ports::favorite_store::{FavoriteStore, GroupAccess};
+use leffaseura_core::ports::favorite_store::FavoriteStore;
+use leffaseura_core::ports::group_store::GroupAccess;
+use leffaseura_core::ports::GroupStore;
 use leffaseura_core::{GroupId, MovieId, StoreError, UserId};
 
 use super::fixtures::*;
@@ -333,7 +336,8 @@ pub async fn group_access_reads_the_owner_and_the_membership(store: SqlStore) {
             access,
             Some(GroupAccess {
                 owner_id: owner.id,
-                membership
+                membership,
+                visibility: Visibility::Public,
             }),
             "{who:?}"
         );

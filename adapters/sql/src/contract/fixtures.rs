@@ -1,14 +1,20 @@
 //! Fixtures: users through the port, everything else in plain SQL (with the counters kept
 //! in step, as the stores of those tables must), and assertions on store errors.
 
+use std::sync::Arc;
+
+use async_trait::async_trait;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
 use leffaseura_core::domain::moderation::{ModerationAction, NewModerationEntry};
 use leffaseura_core::domain::paging::PageRequest;
-use leffaseura_core::domain::user::{Email, NewUser, PasswordHash, User, Username};
+use leffaseura_core::domain::user::{Email, NewUser, Password, PasswordHash, User, Username};
 use leffaseura_core::error::Conflict;
-use leffaseura_core::ports::UserStore;
-use leffaseura_core::{StoreError, UserId};
+use leffaseura_core::ports::{
+    Clock, PasswordHasher, TokenClaims, TokenError, TokenIssuer, UserStore,
+};
+use leffaseura_core::use_cases::{Accounts, Groups};
+use leffaseura_core::{Error, StoreError, UserId};
 
 use crate::{store_error, to_millis, SqlStore};
 
@@ -191,9 +197,111 @@ pub fn assert_conflict<T: std::fmt::Debug>(result: Result<T, StoreError>, expect
     }
 }
 
+pub fn assert_stale<T: std::fmt::Debug>(result: Result<T, StoreError>) {
+    assert!(
+        matches!(result, Err(StoreError::Conflict(Conflict::Stale))),
+        "expected Conflict(Stale), got {result:?}"
+    );
+}
+
 pub fn assert_not_found<T: std::fmt::Debug>(result: Result<T, StoreError>) {
     assert!(
         matches!(result, Err(StoreError::NotFound)),
         "expected NotFound, got {result:?}"
     );
+}
+
+/// The account use cases over `store`, for deleting accounts the way the product does
+/// (groups handed over first). They never hash or issue anything here.
+pub fn accounts(store: &SqlStore) -> Accounts {
+    Accounts::new(
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::new(NoCredentials),
+        Arc::new(NoCredentials),
+        Arc::new(FixedClock),
+    )
+}
+
+/// The group use cases over `store`, with the fixed clock of [`at`]`(1000)`.
+pub fn groups(store: &SqlStore) -> Groups {
+    Groups::new(
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::new(FixedClock),
+    )
+}
+
+/// Deletes an account as the product does: its groups pass to their heirs first.
+pub async fn delete_account(store: &SqlStore, id: UserId) {
+    accounts(store)
+        .admin_delete_user("contract-test", id, None)
+        .await
+        .expect("delete account");
+}
+
+/// Always [`at`]`(1000)`.
+pub struct FixedClock;
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        at(1000)
+    }
+}
+
+struct NoCredentials;
+
+fn no_credentials() -> Error {
+    Error::internal("the contract tests handle no passwords")
+}
+
+#[async_trait]
+impl PasswordHasher for NoCredentials {
+    async fn hash(&self, _: &Password) -> Result<PasswordHash, Error> {
+        Err(no_credentials())
+    }
+    async fn verify(&self, _: &str, _: &PasswordHash) -> Result<bool, Error> {
+        Err(no_credentials())
+    }
+}
+
+impl TokenIssuer for NoCredentials {
+    fn issue(&self, _: TokenClaims) -> String {
+        String::new()
+    }
+    fn verify(&self, _: &str) -> Result<TokenClaims, TokenError> {
+        Err(TokenError::Invalid)
+    }
+}
+
+/// Asserts the group invariants: `member_count` equals the rows, every group has exactly
+/// one owner (its `owner_id`, with the one `owner` row), and no membership points at a
+/// missing group or user.
+pub async fn assert_groups_consistent(store: &SqlStore) {
+    let checks = [
+        (
+            "member_count differs from the rows",
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM groups g WHERE g.member_count <> \
+               (SELECT COUNT(*) FROM group_members gm WHERE gm.group_id = g.id AND gm.role <> 'pending')",
+        ),
+        (
+            "a group without exactly one owner row",
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM groups g WHERE 1 <> \
+               (SELECT COUNT(*) FROM group_members gm WHERE gm.group_id = g.id AND gm.role = 'owner')",
+        ),
+        (
+            "an owner row that is not the group's owner_id",
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM group_members gm JOIN groups g ON g.id = gm.group_id \
+             WHERE gm.role = 'owner' AND gm.user_id <> g.owner_id",
+        ),
+        (
+            "a membership of a missing group or user",
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM group_members gm \
+             WHERE NOT EXISTS (SELECT 1 FROM groups g WHERE g.id = gm.group_id) \
+                OR NOT EXISTS (SELECT 1 FROM users u WHERE u.id = gm.user_id)",
+        ),
+    ];
+    for (what, sql) in checks {
+        assert_eq!(scalar(store, sql, &[]).await, 0, "{what}");
+    }
 }

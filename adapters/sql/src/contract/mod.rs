@@ -5,12 +5,13 @@
 //! [`contract_suite!`](crate::contract_suite), giving it an expression that yields
 //! `Option<(SqlStore, Guard)>` (`None` = skip; the guard cleans up when dropped).
 //!
-//! Fixtures for the tables that no port covers yet (reviews, reactions, groups) are
-//! written in plain SQL in [`fixtures`], keeping counters in step the way the stores must.
+//! Some fixtures (reactions, memberships of old shape) are written in plain SQL in
+//! [`fixtures`], keeping counters in step the way the stores must.
 
 mod deletion;
 mod favorites;
 pub mod fixtures;
+mod groups;
 mod listings;
 mod reviews;
 mod schema;
@@ -19,6 +20,7 @@ mod users;
 pub use deletion::*;
 pub use favorites::*;
 pub use fixtures::{at, group, member, react, review, user};
+pub use groups::*;
 pub use listings::*;
 pub use reviews::*;
 pub use schema::*;
@@ -64,6 +66,16 @@ macro_rules! contract_suite {
             status_lookups_see_only_the_users_personal_lists,
             group_favorites_are_one_per_movie_and_need_the_group,
             group_access_reads_the_owner_and_the_membership,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            a_new_group_is_stored_whole_with_its_owner_as_the_only_member,
+            membership_changes_apply_only_while_the_roles_read_still_hold,
+            groups_are_listed_popular_first_and_found_case_and_accent_insensitively,
+            edits_apply_whole_and_are_logged,
+            transfers_and_deletions_keep_one_owner_and_the_log,
+            a_hand_over_applies_only_to_the_candidates_it_was_decided_on,
+            counts_follow_every_way_rows_change,
+            group_favorite_removals_are_logged_only_when_something_was_removed,
         );
         $crate::contract_suite!(@tests $fresh;
             a_review_is_stored_with_its_movie_and_counted,

@@ -34,7 +34,6 @@ use leffaseura_core::domain::review::{
     ReviewPage, ReviewWindow,
 };
 use leffaseura_core::domain::user::UserProfile;
-use leffaseura_core::ports::favorite_store::GroupAccess;
 use leffaseura_core::ports::ReviewStore;
 use leffaseura_core::{GroupId, MovieId, ReviewId, StoreError, UserId};
 
@@ -42,8 +41,8 @@ use crate::error::store_error;
 use crate::time::from_millis;
 use crate::SqlStore;
 
+use crate::error::retrying;
 use reads::{reaction, review_from_row, REVIEW_SELECT, USER_COLUMNS};
-use writes::retrying;
 
 fn page_of((items, has_more): (Vec<Review>, bool), total: i64, window: ReviewWindow) -> ReviewPage {
     ReviewPage {
@@ -227,14 +226,6 @@ impl ReviewStore for SqlStore {
     ) -> Result<Vec<Review>, StoreError> {
         let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
         Ok(self.review_page(None, window, viewer).await?.0)
-    }
-
-    async fn group_member_access(
-        &self,
-        group: GroupId,
-        viewer: UserId,
-    ) -> Result<Option<GroupAccess>, StoreError> {
-        self.find_group_access(group, viewer).await
     }
 
     async fn group_reviews(

@@ -9,7 +9,7 @@ use leffaseura_core::domain::review::{
 };
 use leffaseura_core::{ReviewId, StoreError, UserId};
 
-use crate::error::{is_transient, store_error};
+use crate::error::store_error;
 use crate::time::to_millis;
 use crate::{Backend, SqlStore};
 
@@ -71,24 +71,8 @@ impl SqlStore {
     }
 }
 
-/// Runs one write transaction again when the database aborted it as a deadlock or a
-/// serialization failure (Postgres) or found the database busy (SQLite). The lock order
-/// above avoids deadlocks among review writes; an account deletion locks in its own order.
-pub(super) async fn retrying<T, F, Fut>(mut once: F) -> Result<T, StoreError>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Result<T, StoreError>>,
-{
-    let mut attempt = 1;
-    loop {
-        match once().await {
-            Err(err) if attempt < 5 && is_transient(&err) => attempt += 1,
-            result => return result,
-        }
-    }
-}
-
-/// The write transactions, each run by [`retrying`].
+/// The write transactions, each run by [`crate::error::retrying`] (the lock order above avoids
+/// deadlocks among review writes; an account deletion locks in its own order).
 impl SqlStore {
     pub(super) async fn create_review_once(
         &self,
