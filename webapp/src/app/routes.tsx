@@ -6,6 +6,12 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
 import { FavoritesPage } from '@/features/favorites/components/favorites-page';
 import { WatchlistPage } from '@/features/favorites/components/watchlist-page';
+import { AddToGroupFavorites } from '@/features/groups/components/add-to-group-favorites';
+import { BrowseGroupsPage } from '@/features/groups/components/browse-groups-page';
+import { CreateGroupPage } from '@/features/groups/components/create-group-page';
+import { GroupPage } from '@/features/groups/components/group-page';
+import { MyGroups } from '@/features/groups/components/my-groups';
+import { PopularGroupsCarousel } from '@/features/groups/components/popular-groups-carousel';
 import { HomePage } from '@/features/home/components/home-page';
 import { BrowsePage } from '@/features/movies/components/browse-page';
 import { MoviePage } from '@/features/movies/components/movie-page';
@@ -34,30 +40,41 @@ const movieActions = (movie: ActionMovie, variant: 'compact' | 'full') => (
   />
 );
 
+/** The profile's "My groups" (another member's "Groups"). */
+const profileGroups = (user: { id: number; username: string }, isOwn: boolean) => (
+  <MyGroups userId={user.id} username={user.username} isOwn={isOwn} />
+);
+
 /** Every route of PRODUCT-SPEC §2. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/homepage', element: <HomePage /> },
+      { path: '/', element: <HomePage popularGroups={<PopularGroupsCarousel />} /> },
+      { path: '/homepage', element: <HomePage popularGroups={<PopularGroupsCarousel />} /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/settings', element: <SettingsPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/profile/:userId', element: <ProfilePage /> },
+      { path: '/profile', element: <ProfilePage renderGroups={profileGroups} /> },
+      { path: '/profile/:userId', element: <ProfilePage renderGroups={profileGroups} /> },
       { path: '/favorites/:userId', element: <FavoritesPage /> },
       { path: '/watchlist', element: <WatchlistPage /> },
       { path: '/watchlist/:userId', element: <WatchlistPage /> },
       { path: '/browse', element: <BrowsePage renderCardActions={(movie) => movieActions(movie, 'compact')} /> },
-      { path: '/groups', element: soon('groups') },
-      { path: '/groups/create', element: soon('createGroup') },
-      { path: '/groups/:id', element: soon('group') },
+      { path: '/groups', element: <BrowseGroupsPage /> },
+      { path: '/groups/create', element: <CreateGroupPage /> },
+      { path: '/groups/:id', element: <GroupPage /> },
       {
         path: '/movie/:id',
         element: (
           <MoviePage
             renderActions={(movie) => movieActions(movie, 'full')}
+            renderGroupSelector={(movie) => (
+              <AddToGroupFavorites
+                key={movie.id}
+                movie={{ id: movie.id, title: movie.originalTitle || movie.title, year: movie.releaseDate, posterPath: movie.posterPath }}
+              />
+            )}
             renderReviews={(movie) => <MovieReviews key={movie.id} movieId={movie.id} movieTitle={movie.title} />}
           />
         ),

@@ -3,7 +3,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import styles from './coming-soon.module.css';
 
 /** The pages still waiting for their feature (each has comingSoon.<page>.title and .message texts). */
-export type ComingSoonPage = 'groups' | 'createGroup' | 'group' | 'showtimes' | 'search' | 'reviews';
+export type ComingSoonPage = 'showtimes' | 'search' | 'reviews';
 
 type ComingSoonProps = {
   titleKey: MessageKey;

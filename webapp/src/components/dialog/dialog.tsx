@@ -15,6 +15,8 @@ export type DialogProps = {
   /** "alertdialog" for confirmations and error notices. */
   role?: 'dialog' | 'alertdialog';
   tone?: 'default' | 'success' | 'danger';
+  /** "wide" for lists and forms (a members list, an edit form); notices stay narrow. */
+  size?: 'default' | 'wide';
 };
 
 /**
@@ -22,7 +24,7 @@ export type DialogProps = {
  * page inert; we move focus in on open (to the first [autofocus] or focusable element),
  * close on Escape, and give focus back to whatever had it before. Render it only while open.
  */
-export function Dialog({ title, description, onClose, children, actions, role = 'dialog', tone = 'default' }: DialogProps) {
+export function Dialog({ title, description, onClose, children, actions, role = 'dialog', tone = 'default', size = 'default' }: DialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -61,7 +63,7 @@ export function Dialog({ title, description, onClose, children, actions, role = 
   return (
     <dialog
       ref={ref}
-      className={`${styles.dialog} ${styles[tone]}`}
+      className={`${styles.dialog} ${styles[tone]} ${size === 'wide' ? styles.wide : ''}`}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}

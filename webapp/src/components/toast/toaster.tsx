@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/icons/close-icon';
 import { useT } from '@/lib/i18n';
 import { dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
@@ -9,16 +10,49 @@ import styles from './toast.module.css';
  * failures as alerts. A toast stays while the pointer or focus is on it, so nobody has to
  * read against the clock.
  */
-export function Toaster({ closeLabel }: { closeLabel?: string }) {
+export function Toaster() {
   const t = useT();
   const toasts = useToasts();
-  return (
+  const closeLabel = t('toast.dismiss');
+  const region = (
     <div className={styles.region} aria-live="polite" aria-relevant="additions" data-testid="toaster">
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel ?? t('toast.dismiss')} />
+        <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel} />
       ))}
     </div>
   );
+  const host = useTopmostDialog(toasts.length > 0);
+  return host ? createPortal(region, host) : region;
+}
+
+/**
+ * An open modal dialog makes the rest of the page inert (unseen by screen readers, under its
+ * backdrop): while toasts show, they live inside the topmost open dialog, following dialogs
+ * as they open and close.
+ */
+function useTopmostDialog(active: boolean): HTMLDialogElement | null {
+  return useSyncExternalStore(active ? watchDialogs : watchNothing, active ? topmostOpenDialog : noDialog, noDialog);
+}
+
+function watchDialogs(onChange: () => void) {
+  if (typeof MutationObserver === 'undefined') return () => {};
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+}
+
+function watchNothing() {
+  return () => {};
+}
+
+function noDialog() {
+  return null;
+}
+
+function topmostOpenDialog(): HTMLDialogElement | null {
+  if (typeof document === 'undefined') return null;
+  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+  return open.length > 0 ? (open[open.length - 1] ?? null) : null;
 }
 
 /** Symbols beside the text (hidden from screen readers, which hear the role). */

@@ -1,8 +1,9 @@
 // What the management panel offers a viewer (PRODUCT-SPEC §5, §6). The server decides in the
 // end; these rules only decide which buttons to show, so nobody is offered a certain refusal.
+import type { components } from '@/api/schema';
 import { isManagerRole, isMemberRole, type Role } from './viewer';
 
-export type Visibility = 'public' | 'private';
+export type Visibility = components['schemas']['GroupVisibility'];
 
 export type PanelCapabilities = {
   /** Nobody in the group yet: "join" for public groups, "request" for private ones. */

@@ -3,6 +3,8 @@
 /** Group card: name 24 characters, description 140 (PRODUCT-SPEC §9). */
 export const CARD_NAME_LIMIT = 24;
 export const CARD_DESCRIPTION_LIMIT = 140;
+/** A card names this many genres, then says how many more. */
+export const CARD_TAGS = 3;
 /** Usernames are shortened to 16 characters in lists. */
 export const USERNAME_LIMIT = 16;
 /** "About this Group" folds a description longer than this behind "Read more". */

@@ -1,8 +1,11 @@
 // Who the signed-in viewer is in a group (PRODUCT-SPEC §4): the role, and whether they count
 // as a member (members, moderators and the owner see the favorites, activity and members).
+import type { components } from '@/api/schema';
 
-export const ROLES = ['owner', 'moderator', 'member', 'pending', 'none'] as const;
-export type Role = (typeof ROLES)[number];
+/** The API's role values: owner, moderator, member, pending, none. */
+export type Role = components['schemas']['GroupRole'];
+
+export const ROLES = ['owner', 'moderator', 'member', 'pending', 'none'] as const satisfies readonly Role[];
 
 /** A role the API spells, or null for anything else (a missing or unknown value). */
 export function parseRole(raw: unknown): Role | null {

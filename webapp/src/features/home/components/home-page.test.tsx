@@ -181,10 +181,10 @@ describe('HomePage', () => {
     expect(screen.getByText('From the slot')).toBeInTheDocument();
   });
 
-  it('says groups arrive later, in one sentence', () => {
+  it('shows the groups carousel it is given', () => {
     homeServer();
-    renderWithProviders(<HomePage />);
-    expect(region('Most Popular Groups')).toHaveTextContent('arrive with groups');
+    renderWithProviders(<HomePage popularGroups={<section aria-label="Most Popular Groups">groups here</section>} />);
+    expect(region('Most Popular Groups')).toHaveTextContent('groups here');
   });
 
   it('keeps the other carousels when one fails, and retries the failed one', async () => {

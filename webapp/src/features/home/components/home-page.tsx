@@ -11,7 +11,7 @@ import { UsersCarousel } from './users-carousel';
 import styles from './home-page.module.css';
 
 /** The homepage: a welcome and the carousels of PRODUCT-SPEC §2, each loading and failing on its own. */
-export function HomePage({ watchlistShowtimes }: { watchlistShowtimes?: ReactNode } = {}) {
+export function HomePage({ watchlistShowtimes, popularGroups }: { watchlistShowtimes?: ReactNode; popularGroups?: ReactNode } = {}) {
   const t = useT();
   // No page title of its own: the tab shows the product's name alone.
   const noTitle = '';
@@ -49,21 +49,10 @@ export function HomePage({ watchlistShowtimes }: { watchlistShowtimes?: ReactNod
       <PopularMoviesCarousel />
       <InTheatersCarousel />
       <RecentReviewsCarousel />
-      <Upcoming id="home-most-popular-groups" title={t('home.groups.title')}>
-        {t('home.groups.soon')}
-      </Upcoming>
+      {/* Most Popular Groups: composed in by the app (features don't import each other). */}
+      {popularGroups}
       <UsersCarousel board="review-count" />
       <UsersCarousel board="aura" />
     </div>
-  );
-}
-
-/** A homepage carousel whose API does not exist yet: its title and one plain sentence. */
-function Upcoming({ id, title, children }: { id: string; title: string; children: string }) {
-  return (
-    <section className={styles.upcoming} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <p>{children}</p>
-    </section>
   );
 }

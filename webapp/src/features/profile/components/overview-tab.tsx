@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
 import { useT } from '@/lib/i18n';
@@ -5,22 +6,24 @@ import type { ProfileUser } from '../api/get-profile';
 import { NEWEST_REVIEWS, useNewestReviews } from '../api/get-user-reviews';
 import styles from './profile.module.css';
 
-type OverviewTabProps = { user: ProfileUser; isOwn: boolean; viewerId: number | null; onShowReviews: () => void };
+type OverviewTabProps = {
+  user: ProfileUser;
+  isOwn: boolean;
+  viewerId: number | null;
+  /** "My groups" (the groups feature's, composed in by the app). */
+  groups?: ReactNode;
+  onShowReviews: () => void;
+};
 
-/** The Profile tab: groups (once they exist) and the two newest reviews. */
-export function OverviewTab({ user, isOwn, viewerId, onShowReviews }: OverviewTabProps) {
+/** The Profile tab: the user's groups and the two newest reviews. */
+export function OverviewTab({ user, isOwn, viewerId, groups, onShowReviews }: OverviewTabProps) {
   const t = useT();
   const newest = useNewestReviews(user.id);
   const total = newest.data?.pagination.total ?? 0;
   const shown = newest.data?.reviews.slice(0, NEWEST_REVIEWS) ?? [];
   return (
     <div className={styles.overview}>
-      <section aria-labelledby="profile-groups">
-        <h2 id="profile-groups" className={styles.panelTitle}>
-          {isOwn ? t('profile.groups.mine') : t('profile.groups.title')}
-        </h2>
-        <p className="muted">{t('profile.groups.soon')}</p>
-      </section>
+      {groups}
 
       <section aria-labelledby="profile-newest">
         <h2 id="profile-newest" className={styles.panelTitle}>

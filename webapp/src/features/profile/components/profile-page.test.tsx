@@ -89,7 +89,6 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Aura', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Aura 1 · Mostly Positive');
     expect(document.title).toBe("mikko's profile · Leffaseura");
 
-    expect(screen.getByText('Groups arrive soon.')).toBeInTheDocument();
     const newest = await screen.findByRole('list', { name: 'Newest reviews by mikko' });
     expect(within(newest).getAllByRole('article')).toHaveLength(2);
     expect(within(newest).getByRole('link', { name: 'Film 1 (2001)' })).toHaveAttribute('href', '/movie/601#review-1');

@@ -1,27 +1,31 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useOwnProfile, useProfile } from '../api/get-profile';
+import { useOwnProfile, useProfile, type ProfileUser } from '../api/get-profile';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 import styles from './profile.module.css';
+
+/** The Profile tab's groups ("My groups"), composed in by the app. */
+export type RenderGroups = (user: ProfileUser, isOwn: boolean) => ReactNode;
 
 /**
  * `/profile` (the signed-in user's own; visitors are asked to log in) and
  * `/profile/:userId` (anyone's).
  */
-export function ProfilePage() {
+export function ProfilePage({ renderGroups }: { renderGroups?: RenderGroups }) {
   const { userId } = useParams();
-  if (userId === undefined) return <OwnProfile />;
+  if (userId === undefined) return <OwnProfile renderGroups={renderGroups} />;
   const id = /^\d+$/.test(userId) && Number(userId) > 0 ? Number(userId) : null;
   if (id === null) return <ProfileFailure notFound />;
-  return <Profile key={id} userId={id} />;
+  return <Profile key={id} userId={id} renderGroups={renderGroups} />;
 }
 
-function OwnProfile() {
+function OwnProfile({ renderGroups }: { renderGroups?: RenderGroups }) {
   const session = useSession();
   const storedId = session?.user?.id ?? null;
   // A session stored without its user asks the server who it is.
@@ -29,12 +33,12 @@ function OwnProfile() {
   const own = useOwnProfile(session !== null && storedId === null);
   if (session === null) return <OwnProfileLogin title={t('profile.loginTitle')} message={t('profile.loginMessage')} />;
   const id = storedId ?? own.data?.id ?? null;
-  if (id !== null) return <Profile key={id} userId={id} />;
+  if (id !== null) return <Profile key={id} userId={id} renderGroups={renderGroups} />;
   if (own.isError) return <ProfileFailure onRetry={() => void own.refetch()} />;
   return <ProfileLoading />;
 }
 
-function Profile({ userId }: { userId: number }) {
+function Profile({ userId, renderGroups }: { userId: number; renderGroups?: RenderGroups }) {
   const session = useSession();
   const isOwn = session?.user?.id === userId;
   const t = useT();
@@ -56,7 +60,7 @@ function Profile({ userId }: { userId: number }) {
   return (
     <div className={styles.page}>
       <ProfileHeader user={user} isOwn={isOwn} />
-      <ProfileTabs user={user} isOwn={isOwn} viewerId={session?.user?.id ?? null} />
+      <ProfileTabs user={user} isOwn={isOwn} viewerId={session?.user?.id ?? null} renderGroups={renderGroups} />
     </div>
   );
 }

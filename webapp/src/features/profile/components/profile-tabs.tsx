@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FavoritesPreview } from '@/components/favorite-grid/favorites-preview';
 import { FAVORITE, WATCHLIST } from '@/components/movie-actions/api/favorites-api';
@@ -26,13 +26,19 @@ export function visibleTabs(isOwn: boolean): ProfileTab[] {
   return isOwn ? [...tabs, 'watchlist'] : tabs;
 }
 
-type ProfileTabsProps = { user: ProfileUser; isOwn: boolean; viewerId: number | null };
+type ProfileTabsProps = {
+  user: ProfileUser;
+  isOwn: boolean;
+  viewerId: number | null;
+  /** The Profile tab's groups ("My groups"), composed in by the app. */
+  renderGroups?: (user: ProfileUser, isOwn: boolean) => ReactNode;
+};
 
 /**
  * An accessible tablist (arrow keys, Home and End move and select); the chosen tab lives in
  * the address (`?tab=reviews`) so it survives a reload and can be linked.
  */
-export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
+export function ProfileTabs({ user, isOwn, viewerId, renderGroups }: ProfileTabsProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const tabs = visibleTabs(isOwn);
@@ -96,7 +102,13 @@ export function ProfileTabs({ user, isOwn, viewerId }: ProfileTabsProps) {
       </div>
       <div role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)} tabIndex={0} className={styles.panel}>
         {current === 'profile' ? (
-          <OverviewTab user={user} isOwn={isOwn} viewerId={viewerId} onShowReviews={() => select('reviews', true)} />
+          <OverviewTab
+            user={user}
+            isOwn={isOwn}
+            viewerId={viewerId}
+            groups={renderGroups?.(user, isOwn)}
+            onShowReviews={() => select('reviews', true)}
+          />
         ) : null}
         {current === 'activity' ? <ActivityTab user={user} isOwn={isOwn} /> : null}
         {current === 'reviews' ? <ReviewsTab user={user} isOwn={isOwn} viewerId={viewerId} /> : null}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+import type { NewGroupBody } from '../lib/group-draft';
+import { groupKeys } from './group-keys';
+import type { Group } from './types';
+
+/** POST /groups → 201 the new group (the creator is its owner). */
+export async function createGroup(body: NewGroupBody): Promise<Group> {
+  const { data, error, response } = await api.POST('/groups', { body });
+  if (!data) throw new ApiError(response.status, error, 'Failed to create group.');
+  return data.group;
+}
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGroup,
+    onSuccess: (group) => {
+      queryClient.setQueryData(groupKeys.detail(group.id), group);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
+    },
+  });
+}
