@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '@/lib/i18n';
-import { useGenres } from '../api/get-genres';
+import { useGenres } from '@/api/movies';
 import { useThemes } from '../api/get-themes';
 import { DESCRIPTION_MAX, NAME_MAX, type GroupDraft } from '../lib/group-draft';
 import { themeName } from '../lib/format';

@@ -1,5 +1,6 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
+import { popularMoviesInfiniteOptions, useMovieLanguage, type MovieListItem, type MoviePage } from '@/api/movies';
 import { ApiError, api } from '@/lib/api-client';
 
 type Schemas = components['schemas'];
@@ -11,37 +12,19 @@ export const POPULAR_MAX_PAGES = 5;
 /** Recent reviews, most active and most popular users: 20 each (PRODUCT-SPEC §9). */
 export const HOME_LIST_LIMIT = 20;
 
-export type PopularMovie = Omit<Schemas['MovieListItem'], 'posterPath'> & { posterPath: string | null };
-export type PopularPage = { results: PopularMovie[]; page: number; totalPages: number };
 export type RecentReview = Schemas['Review'];
 export type RankedUser = Schemas['User'];
 
-/** GET /tmdb/popular?page=… */
-async function getPopularPage(page: number): Promise<PopularPage> {
-  const { data, error, response } = await api.GET('/tmdb/popular', { params: { query: { page: String(page) } } });
-  if (!data) throw new ApiError(response.status, error, 'Failed to load popular movies');
-  return {
-    results: data.results.map((movie) => ({ ...movie, posterPath: movie.posterPath ?? null })),
-    page: data.page,
-    totalPages: data.totalPages,
-  };
-}
-
-/** Popular movies a page (20) at a time, up to 100; `fetchNextPage` loads the next page. */
+/** Popular movies in the reader's language a page (20) at a time, up to 100; `fetchNextPage` loads the next page. */
 export function usePopularMovies() {
-  return useInfiniteQuery({
-    queryKey: ['home', 'popular-movies'],
-    queryFn: ({ pageParam }) => getPopularPage(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < Math.min(last.totalPages, POPULAR_MAX_PAGES) ? last.page + 1 : undefined),
-    staleTime: HOME_STALE_TIME,
-  });
+  const language = useMovieLanguage();
+  return useInfiniteQuery({ ...popularMoviesInfiniteOptions(language, POPULAR_MAX_PAGES), staleTime: HOME_STALE_TIME });
 }
 
 /** The movies of all loaded pages, each once (TMDB's popular pages can overlap while it re-ranks). */
-export function uniqueMovies(pages: PopularPage[] | undefined): PopularMovie[] {
+export function uniqueMovies(pages: MoviePage[] | undefined): MovieListItem[] {
   const seen = new Set<number>();
-  const movies: PopularMovie[] = [];
+  const movies: MovieListItem[] = [];
   for (const page of pages ?? []) {
     for (const movie of page.results) {
       if (seen.has(movie.id)) continue;

@@ -224,7 +224,7 @@ describe('HomePage', () => {
   });
 
   it('speaks Finnish when Finnish is chosen', async () => {
-    homeServer();
+    const { queries } = homeServer();
     logIn({ ...testUser, username: 'QA_kaisa' });
     renderWithProviders(<HomePage />, { language: 'fi' });
     expect(screen.getByText('Hei, QA_kaisa!')).toBeInTheDocument();
@@ -232,6 +232,9 @@ describe('HomePage', () => {
     expect(await within(region('Nyt elokuvateattereissa')).findAllByTestId('movie-card')).toHaveLength(2);
     expect(await within(region('Aktiivisimmat käyttäjät')).findByTestId('user-card')).toHaveTextContent('7 arvostelua');
     expect(region('Suositut elokuvat')).toBeInTheDocument();
+    // Movie data in the reader's language too.
+    await within(region('Suositut elokuvat')).findAllByTestId('movie-card');
+    expect(queries.filter((q) => q.path === '/tmdb/popular').map((q) => q.query.get('language'))).toEqual(['fi-FI']);
   });
 
   it('speaks Finnish: counts, aura labels and decimals', async () => {

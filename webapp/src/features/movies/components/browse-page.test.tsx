@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { fakeTmdb, makeMovies } from '../testing/fake-tmdb';
 import { BrowsePage } from './browse-page';
@@ -135,6 +136,22 @@ describe('BrowsePage', () => {
     await user.click(screen.getByRole('button', { name: /Action/ }));
     expect(search(router)).toBe('?genres=12');
     expect(screen.getByRole('button', { name: /Action/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('asks for movies and genres in the reader’s language, again when it switches', async () => {
+    const calls = fakeTmdb({ movies: makeMovies(2).map((movie) => (movie.id === 1 ? { ...movie, id: 603, title: 'The Matrix' } : movie)) });
+    renderBrowse('/browse?genres=18');
+    expect(await screen.findByRole('button', { name: 'Drama' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(titles()[0]).toBe('The Matrix'));
+    const languages = (path: string) => calls.filter((call) => call.path === path).map((call) => call.params.get('language'));
+    expect(languages('/tmdb/genres')).toEqual(['en-US']);
+    expect(languages('/tmdb/discover')).toEqual(['en-US']);
+
+    act(() => setLanguage('fi'));
+    expect(await screen.findByRole('button', { name: 'Draama' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(titles()[0]).toBe('Matrix'));
+    expect(languages('/tmdb/genres')).toEqual(['en-US', 'fi-FI']);
+    expect(languages('/tmdb/discover')).toEqual(['en-US', 'fi-FI']);
   });
 
   it('lets a search win over genres in the URL, and drops them from the URL', async () => {

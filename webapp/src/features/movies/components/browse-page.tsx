@@ -5,11 +5,12 @@ import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
 import { MovieCard } from '@/components/movie-card/movie-card';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useGenres } from '../api/get-genres';
-import { sourceFor, useBrowseMovies } from '../api/get-movie-page';
+import { useGenres } from '@/api/movies';
+import { sourceFor } from '@/api/movies';
+import { useBrowseMovies } from '../lib/use-browse-movies';
 import { browseSearch, readBrowseParams, type BrowseState } from '../lib/browse-params';
 import { UI_PAGE_SIZE } from '../lib/paging';
-import type { MovieListItem } from '../types';
+import type { MovieListItem } from '@/api/movies';
 import { GenreChips } from './genre-chips';
 import styles from './browse-page.module.css';
 

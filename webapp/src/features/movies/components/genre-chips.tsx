@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CHECK } from '@/components/icons/glyphs';
 import { useT } from '@/lib/i18n';
-import type { Genre } from '../types';
+import type { Genre } from '@/api/movies';
 import styles from './genre-chips.module.css';
 
 type GenreChipsProps = {

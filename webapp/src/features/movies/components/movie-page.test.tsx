@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { fakeTmdb, theMatrix } from '../testing/fake-tmdb';
 import { MoviePage } from './movie-page';
@@ -16,6 +17,24 @@ function facts() {
 
 describe('MoviePage', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('loads the movie in the reader’s language and again in the other one after a switch', async () => {
+    const calls = fakeTmdb();
+    renderMovie();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Matrix (1999)' })).toBeInTheDocument();
+    const languages = () => calls.filter((call) => call.path === '/tmdb/603').map((call) => call.params.get('language'));
+    expect(languages()).toEqual(['en-US']);
+
+    act(() => setLanguage('fi'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Matrix (1999)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Lajityypit' })).getByRole('link', { name: 'Tieteiselokuva' })).toBeInTheDocument();
+    expect(languages()).toEqual(['en-US', 'fi-FI']);
+
+    // Back to English: the first answer is still in the cache, no new call.
+    act(() => setLanguage('en'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Matrix (1999)' })).toBeInTheDocument();
+    expect(languages()).toEqual(['en-US', 'fi-FI']);
+  });
 
   it('shows the movie with formatted runtime, rating and money', async () => {
     fakeTmdb();
@@ -47,7 +66,7 @@ describe('MoviePage', () => {
     fakeTmdb();
     renderWithProviders(<MoviePage />, { path: '/movie/603', route: '/movie/:id', language: 'fi' });
     expect(screen.getByRole('status')).toHaveTextContent('Ladataan elokuvaa…');
-    await screen.findByRole('heading', { level: 1, name: 'The Matrix (1999)' });
+    await screen.findByRole('heading', { level: 1, name: 'Matrix (1999)' });
     expect(screen.getByRole('list', { name: 'Pikatiedot' })).toHaveTextContent('★ 8,2 / 10');
     const box = screen.getByRole('complementary', { name: 'Tiedot' });
     expect(box).toHaveTextContent('Julkaisupäivä31. maaliskuuta 1999');

@@ -1,4 +1,4 @@
-import type { Genre, Movie, MovieListItem } from '../types';
+import type { Genre, Movie, MovieListItem } from '@/api/movies';
 
 export const GENRES: Genre[] = [
   { id: 28, name: 'Action' },
@@ -52,6 +52,16 @@ export const theMatrix: Movie = {
   keyCrew: [{ id: 9340, name: 'Lana Wachowski', job: 'Director, Writer', profilePath: null }],
 };
 
+/** What the fake catalog answers for `language=fi-FI` (titles and genre names TMDB has in Finnish). */
+const FINNISH_GENRES: Record<number, string> = { 28: 'Toiminta', 12: 'Seikkailu', 18: 'Draama', 35: 'Komedia', 878: 'Tieteiselokuva' };
+const FINNISH_TITLES: Record<number, string> = { 603: 'Matrix' };
+
+function inFinnish<T extends { id: number; title?: string }>(item: T): T {
+  return { ...item, title: FINNISH_TITLES[item.id] ?? item.title };
+}
+
+const finnishGenre = (genre: Genre): Genre => ({ ...genre, name: FINNISH_GENRES[genre.id] ?? genre.name });
+
 export type Call = { path: string; params: URLSearchParams };
 type Reply = { status: number; body?: unknown };
 
@@ -71,7 +81,7 @@ export function fakeTmdb({
       status: 200,
       body: {
         success: true,
-        results: list.slice((number - 1) * 20, number * 20),
+        results: list.slice((number - 1) * 20, number * 20).map((movie) => (params.get('language') === 'fi-FI' ? inFinnish(movie) : movie)),
         page: number,
         totalPages: Math.min(500, Math.ceil(list.length / 20)),
         totalResults: list.length,
@@ -82,7 +92,8 @@ export function fakeTmdb({
     const overridden = override?.(call);
     if (overridden) return overridden;
     const { path, params } = call;
-    if (path === '/tmdb/genres') return { status: 200, body: { success: true, genres: GENRES } };
+    const finnish = params.get('language') === 'fi-FI';
+    if (path === '/tmdb/genres') return { status: 200, body: { success: true, genres: finnish ? GENRES.map(finnishGenre) : GENRES } };
     if (path === '/tmdb/popular') return page(movies, params);
     if (path === '/tmdb/search') {
       const query = (params.get('query') ?? '').toLowerCase();
@@ -94,6 +105,7 @@ export function fakeTmdb({
     }
     const detail = /^\/tmdb\/(\d+)$/.exec(path);
     const movie = detail && details.find((candidate) => candidate.id === Number(detail[1]));
+    if (movie && finnish) return { status: 200, body: { success: true, ...inFinnish(movie), genres: movie.genres.map(finnishGenre) } };
     if (movie) return { status: 200, body: { success: true, ...movie } };
     return { status: 404, body: { success: false, code: 'movie_not_found', message: 'Movie not found' } };
   };
