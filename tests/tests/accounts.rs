@@ -323,3 +323,43 @@ on_both_backends!(
         assert_eq!(status, 200);
     }
 );
+
+on_both_backends!(a_timed_ban_names_its_end_and_lifts_itself, |server| {
+    let (token, id) = server.register("lyhytaikainen", PASSWORD).await;
+    let (code, stdout, stderr) = server
+        .admin(&[
+            "users",
+            "ban",
+            &id.to_string(),
+            "--until",
+            "3s",
+            "--reason",
+            "cool off",
+        ])
+        .await;
+    assert_eq!(code, 0, "ban failed: {stdout}{stderr}");
+    let (status, body) = server.get("/api/v1/users/profile", Some(&token)).await;
+    assert_error(status, &body, 401, "account_banned");
+    let login = json!({"email": "lyhytaikainen@example.fi", "password": PASSWORD});
+    let (status, body) = server
+        .post("/api/v1/users/login", None, login.clone())
+        .await;
+    assert_error(status, &body, 403, "banned");
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("This account has been banned until 20"),
+        "{body}"
+    );
+
+    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+    let (status, body) = server.post("/api/v1/users/login", None, login).await;
+    assert_eq!(status, 200, "the ban lifted itself: {body}");
+    // The session the ban ended stays ended.
+    let (status, body) = server.get("/api/v1/users/profile", Some(&token)).await;
+    assert_error(status, &body, 401, "token_revoked");
+    let (code, stdout, _) = server
+        .admin(&["users", "show", &id.to_string(), "--json"])
+        .await;
+    assert_eq!(code, 0);
+    assert!(stdout.contains("\"banned\": false"), "{stdout}");
+});

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::until::{parse_until, Until, UNTIL_HELP};
+
 /// The largest `--limit` a listing accepts.
 pub const MAX_LIMIT: i64 = 500;
 /// The `--limit` a listing uses when none is given.
@@ -17,8 +19,9 @@ pub const DEFAULT_LIMIT: i64 = 20;
 /// folder). Only `migrate` creates a SQLite database that does not exist yet; every other
 /// command refuses to run without one, and brings its schema up to date first (as the
 /// server does at start-up). Each command names the database it opened on stderr (not
-/// with --json). Invalid arguments are refused before the database is opened. Bans, unbans and deletions are written to the moderation log
-/// with the actor (--actor / LEFFASEURA_ADMIN, else $USER, else "admin").
+/// with --json). Invalid arguments are refused before the database is opened. Every moderation
+/// action is written to the moderation log with the actor (--as / --actor /
+/// LEFFASEURA_ADMIN, else $USER, else "admin") and the --reason given.
 #[derive(Debug, Parser)]
 #[command(name = "leffaseura-admin", version)]
 #[command(
@@ -61,6 +64,7 @@ pub struct GlobalArgs {
     /// Name written to the moderation log as the actor [default: $USER, else "admin"]
     #[arg(
         long,
+        visible_alias = "as",
         env = "LEFFASEURA_ADMIN",
         hide_env_values = true,
         global = true,
@@ -108,7 +112,9 @@ impl Command {
             Self::Users(users) => match users {
                 UsersCommand::List(args) => args.json,
                 UsersCommand::Show(args) => args.json,
-                UsersCommand::Ban(args) | UsersCommand::Unban(args) => args.json,
+                UsersCommand::Ban(args) => args.json,
+                UsersCommand::Unban(args) => args.json,
+                UsersCommand::SetRole(args) => args.json,
                 UsersCommand::Delete(args) => args.json,
             },
         }
@@ -135,10 +141,13 @@ pub enum UsersCommand {
     List(ListArgs),
     /// Show one user with their statistics.
     Show(ShowArgs),
-    /// Ban a user: they can no longer log in and their tokens stop working.
-    Ban(ModerateArgs),
+    /// Ban a user, for good or until a time: they can no longer log in and their sessions
+    /// end at once. A timed ban lifts itself at its end.
+    Ban(BanArgs),
     /// Lift a user's ban.
     Unban(ModerateArgs),
+    /// Make a user a site admin or a plain user again.
+    SetRole(SetRoleArgs),
     /// Delete a user's account with their reviews, reactions, favorites and memberships.
     Delete(DeleteArgs),
 }
@@ -188,6 +197,41 @@ pub struct ShowArgs {
 pub struct ModerateArgs {
     /// The user: a numeric id, a username or an email address.
     pub user: String,
+
+    /// Why; written to the moderation log.
+    #[arg(long)]
+    pub reason: Option<String>,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BanArgs {
+    /// The user: a numeric id, a username or an email address.
+    pub user: String,
+
+    #[arg(long, value_parser = parse_until, help = UNTIL_HELP)]
+    pub until: Option<Until>,
+
+    /// Why; written to the moderation log.
+    #[arg(long)]
+    pub reason: Option<String>,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SetRoleArgs {
+    /// The user: a numeric id, a username or an email address.
+    pub user: String,
+
+    /// The site role: `admin` (may delete any review or group) or `user`.
+    #[arg(value_parser = ["user", "admin"], ignore_case = true)]
+    pub role: String,
 
     /// Why; written to the moderation log.
     #[arg(long)]
@@ -304,6 +348,8 @@ mod tests {
             (&["users", "list", "--json"], true, true),
             (&["users", "show", "bob", "--json"], true, true),
             (&["users", "ban", "bob", "--json"], true, true),
+            (&["users", "ban", "bob", "--until", "7d"], false, true),
+            (&["users", "set-role", "bob", "admin", "--json"], true, true),
             (&["users", "unban", "bob"], false, true),
             (&["users", "delete", "bob", "--yes", "--json"], true, true),
         ] {
@@ -311,6 +357,27 @@ mod tests {
             assert_eq!(cli.command.json(), json, "{args:?}");
             assert_eq!(cli.command.needs_existing_database(), needs_db, "{args:?}");
         }
+    }
+
+    #[test]
+    fn ban_takes_an_end_and_set_role_only_known_roles() {
+        let cli = parse(&["users", "ban", "bob", "--until", "1w", "--as", "anna"]).expect("parses");
+        assert_eq!(cli.global.actor.as_deref(), Some("anna"));
+        match cli.command {
+            Command::Users(UsersCommand::Ban(args)) => {
+                assert_eq!(args.until, Some(Until::After(chrono::Duration::weeks(1))));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        for bad in [
+            &["users", "ban", "bob", "--until", "soon"][..],
+            &["users", "ban", "bob", "--until"],
+            &["users", "set-role", "bob", "root"],
+            &["users", "set-role", "bob"],
+        ] {
+            assert_eq!(parse(bad).expect_err("refused").exit_code(), 2, "{bad:?}");
+        }
+        assert!(parse(&["users", "set-role", "bob", "ADMIN"]).is_ok());
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod commands;
 pub mod context;
 pub mod error;
 pub mod output;
+pub mod until;
 
 use std::io::Write;
 
@@ -32,7 +33,9 @@ pub use error::{exit_code, CliError};
 pub fn validate(command: &Command) -> Result<(), CliError> {
     let user = match command {
         Command::Users(UsersCommand::Show(args)) => &args.user,
-        Command::Users(UsersCommand::Ban(args) | UsersCommand::Unban(args)) => &args.user,
+        Command::Users(UsersCommand::Ban(args)) => &args.user,
+        Command::Users(UsersCommand::Unban(args)) => &args.user,
+        Command::Users(UsersCommand::SetRole(args)) => &args.user,
         Command::Users(UsersCommand::Delete(args)) => &args.user,
         Command::Migrate(_) | Command::Modlog(_) | Command::Users(UsersCommand::List(_)) => {
             return Ok(())
@@ -71,6 +74,7 @@ pub async fn run(
     }
     let mut ctx = Context::new(db.store(), db.groups(), session);
     let store = ctx.store.clone();
+    let now = ctx.session.clock.now();
     match command {
         Command::Migrate(_) => Ok(()),
         Command::Modlog(args) => {
@@ -78,15 +82,14 @@ pub async fn run(
         }
         Command::Users(users) => match users {
             UsersCommand::List(args) => {
-                commands::list_users::list_users(store.as_ref(), &args, out).await
+                commands::list_users::list_users(store.as_ref(), now, &args, out).await
             }
             UsersCommand::Show(args) => {
-                commands::show_user::show_user(store.as_ref(), &args, out).await
+                commands::show_user::show_user(store.as_ref(), now, &args, out).await
             }
-            UsersCommand::Ban(args) => commands::ban_user::set_banned(&ctx, &args, true, out).await,
-            UsersCommand::Unban(args) => {
-                commands::ban_user::set_banned(&ctx, &args, false, out).await
-            }
+            UsersCommand::Ban(args) => commands::ban_user::ban_user(&ctx, &args, out).await,
+            UsersCommand::Unban(args) => commands::ban_user::unban_user(&ctx, &args, out).await,
+            UsersCommand::SetRole(args) => commands::ban_user::set_role(&ctx, &args, out).await,
             UsersCommand::Delete(args) => {
                 commands::delete_user::delete_user(&mut ctx, &args, out).await
             }

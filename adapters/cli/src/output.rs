@@ -17,7 +17,13 @@ pub struct UserJson {
     pub user_bio: String,
     #[serde(serialize_with = "serialize_rfc3339")]
     pub created_at: DateTime<Utc>,
+    /// Whether a ban holds now (a timed ban past its end no longer does).
     pub banned: bool,
+    /// The end of the ban in force, `null` when it is for good or there is none.
+    #[serde(serialize_with = "serialize_optional_rfc3339")]
+    pub banned_until: Option<DateTime<Utc>>,
+    /// The site role, `user` or `admin`.
+    pub role: &'static str,
     pub is_admin: bool,
     pub review_count: i64,
     pub average_rating: Option<f64>,
@@ -28,14 +34,18 @@ pub struct UserJson {
 }
 
 impl UserJson {
-    pub fn new(user: &User, stats: &UserStats) -> Self {
+    /// The user as of `now` (which decides whether a timed ban still holds).
+    pub fn new(user: &User, stats: &UserStats, now: DateTime<Utc>) -> Self {
+        let ban = user.ban_at(now);
         Self {
             id: user.id.0,
             username: user.username.clone(),
             email: user.email.clone(),
             user_bio: user.bio.clone(),
             created_at: user.created_at,
-            banned: user.banned,
+            banned: ban.is_some(),
+            banned_until: ban.and_then(|ban| ban.until),
+            role: user.role().as_str(),
             is_admin: user.is_admin,
             review_count: stats.review_count,
             average_rating: stats.average_rating(),
@@ -55,6 +65,8 @@ pub struct ModerationJson {
     pub actor: String,
     pub target: String,
     pub reason: Option<String>,
+    /// What the action set beyond its name: `until <time>` for a timed ban, `role <role>`.
+    pub detail: Option<String>,
     #[serde(serialize_with = "serialize_rfc3339")]
     pub created_at: DateTime<Utc>,
 }
@@ -67,6 +79,7 @@ impl From<&ModerationEntry> for ModerationJson {
             actor: entry.actor.clone(),
             target: entry.target.clone(),
             reason: entry.reason.clone(),
+            detail: entry.detail.clone(),
             created_at: entry.created_at,
         }
     }
@@ -105,9 +118,28 @@ fn serialize_rfc3339<S: serde::Serializer>(
     serializer.serialize_str(&rfc3339(*at))
 }
 
+fn serialize_optional_rfc3339<S: serde::Serializer>(
+    at: &Option<DateTime<Utc>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match at {
+        Some(at) => serialize_rfc3339(at, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// Times for people: `2026-11-20 22:19 UTC`.
 pub fn human_time(at: DateTime<Utc>) -> String {
     at.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// `no`, `yes` (for good) or `until 2026-11-27 12:00 UTC`.
+pub fn ban_state(user: &UserJson) -> String {
+    match (user.banned, user.banned_until) {
+        (false, _) => "no".to_owned(),
+        (true, None) => "yes".to_owned(),
+        (true, Some(end)) => format!("until {}", human_time(end)),
+    }
 }
 
 pub fn yes_no(value: bool) -> &'static str {

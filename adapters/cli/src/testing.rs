@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 
+use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::moderation::{ModerationEntry, NewModerationEntry};
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::user::{
@@ -52,11 +53,30 @@ impl FakeStore {
             created_at: at(id.0 as u32),
             token_version: 0,
             banned: false,
+            banned_until: None,
             is_admin: false,
         };
         state.users.push(user.clone());
         state.stats.insert(id, stats);
         user
+    }
+
+    fn change_user(
+        &self,
+        id: UserId,
+        log: &NewModerationEntry,
+        change: impl FnOnce(&mut User),
+    ) -> Result<User, StoreError> {
+        let mut state = self.check()?;
+        let user = state
+            .users
+            .iter_mut()
+            .find(|u| u.id == id)
+            .ok_or(StoreError::NotFound)?;
+        change(user);
+        let user = user.clone();
+        push_log(&mut state, log.clone());
+        Ok(user)
     }
 
     fn check(&self) -> Result<MutexGuard<'_, State>, StoreError> {
@@ -123,25 +143,27 @@ impl UserStore for FakeStore {
     async fn update_user(&self, _id: UserId, _changes: &UserChanges) -> Result<User, StoreError> {
         Err(StoreError::Backend("not used".into()))
     }
-    async fn set_banned(
+    async fn set_ban(
         &self,
         id: UserId,
-        banned: bool,
+        ban: Option<Ban>,
         log: &NewModerationEntry,
     ) -> Result<User, StoreError> {
-        let mut state = self.check()?;
-        let user = state
-            .users
-            .iter_mut()
-            .find(|u| u.id == id)
-            .ok_or(StoreError::NotFound)?;
-        user.banned = banned;
-        if banned {
-            user.token_version += 1;
-        }
-        let user = user.clone();
-        push_log(&mut state, log.clone());
-        Ok(user)
+        self.change_user(id, log, |user| {
+            user.banned = ban.is_some();
+            user.banned_until = ban.and_then(|ban| ban.until);
+            if ban.is_some() {
+                user.token_version += 1;
+            }
+        })
+    }
+    async fn set_admin(
+        &self,
+        id: UserId,
+        is_admin: bool,
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError> {
+        self.change_user(id, log, |user| user.is_admin = is_admin)
     }
     async fn delete_user(
         &self,
@@ -192,6 +214,7 @@ fn push_log(state: &mut State, entry: NewModerationEntry) {
         actor: entry.actor,
         target: entry.target,
         reason: entry.reason,
+        detail: entry.detail,
         created_at: entry.created_at,
     });
 }

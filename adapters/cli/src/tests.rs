@@ -106,9 +106,9 @@ async fn users_list_shows_a_table_and_the_window() {
     assert_eq!(outcome.code(), 0, "{}", outcome.message());
     assert_eq!(
         outcome.out,
-        "ID  USERNAME  EMAIL             CREATED               BANNED  REVIEWS  AURA\n\
-         \x201  alice     alice@example.fi  2026-11-01 12:00 UTC  no            3    13\n\
-         \x202  Bob       bob@example.fi    2026-11-02 12:00 UTC  no            0     0\n\
+        "ID  USERNAME  EMAIL             CREATED               ROLE  BANNED  REVIEWS  AURA\n\
+         \x201  alice     alice@example.fi  2026-11-01 12:00 UTC  user  no            3    13\n\
+         \x202  Bob       bob@example.fi    2026-11-02 12:00 UTC  user  no            0     0\n\
          showing 1\u{2013}2 of 3; next page: --offset 2\n"
     );
     let last = exec(&db, &["users", "list", "--limit", "2", "--offset", "2"]).await;
@@ -187,6 +187,7 @@ async fn a_missing_user_is_not_found_for_every_command() {
         vec!["users", "ban", "99"],
         vec!["users", "unban", "ghost@example.fi"],
         vec!["users", "delete", "nobody", "--yes"],
+        vec!["users", "set-role", "nobody", "admin"],
     ] {
         let outcome = exec(&db, &args).await;
         assert_eq!(outcome.code(), 3, "{args:?}");
@@ -230,6 +231,83 @@ async fn ban_and_unban_change_the_user_and_write_the_log() {
     assert_eq!(json["actor"], "anna");
     assert_eq!(json["reason"], Value::Null);
     assert_eq!(json["user"]["banned"], false);
+    assert_eq!(db.store.state().log.len(), 2);
+}
+
+#[tokio::test]
+async fn a_timed_ban_names_its_end_and_lifts_itself() {
+    let db = seeded();
+    let banned = exec(
+        &db,
+        &["users", "ban", "bob", "--until", "7d", "--reason", "spam"],
+    )
+    .await;
+    assert_eq!(banned.code(), 0, "{}", banned.message());
+    assert_eq!(
+        banned.out,
+        "Banned Bob (id 2) until 2026-11-27 12:00 UTC. They cannot log in until then and \
+         their sessions have ended.\nLogged as ban_user by anna, reason: spam.\n"
+    );
+    assert_eq!(
+        db.store.state().log[0].detail.as_deref(),
+        Some("until 2026-11-27T12:00:00Z")
+    );
+    let shown = exec(&db, &["users", "show", "bob", "--json"]).await.json();
+    assert_eq!(shown["banned"], true);
+    assert_eq!(shown["banned_until"], "2026-11-27T12:00:00Z");
+    let listed = exec(&db, &["users", "list"]).await.out;
+    assert!(listed.contains("until 2026-11-27 12:00 UTC"), "{listed}");
+
+    // The fixed clock says 20 November: a ban that ended on the 19th no longer holds.
+    db.store.state().users[0].banned = true;
+    db.store.state().users[0].banned_until = Some(at(19));
+    let alice = exec(&db, &["users", "show", "alice", "--json"])
+        .await
+        .json();
+    assert_eq!(
+        (alice["banned"].clone(), alice["banned_until"].clone()),
+        (Value::Bool(false), Value::Null)
+    );
+    assert_eq!(exec(&db, &["users", "unban", "alice"]).await.code(), 4);
+
+    let past = exec(&db, &["users", "ban", "alice", "--until", "2026-11-19"]).await;
+    assert_eq!(past.code(), 2, "{}", past.message());
+    assert!(
+        past.message().contains("must be in the future"),
+        "{}",
+        past.message()
+    );
+}
+
+#[tokio::test]
+async fn set_role_promotes_and_demotes_once_each() {
+    let db = seeded();
+    let promoted = exec(
+        &db,
+        &["users", "set-role", "bob", "admin", "--reason", "helps out"],
+    )
+    .await;
+    assert_eq!(promoted.code(), 0, "{}", promoted.message());
+    assert_eq!(
+        promoted.out,
+        "Bob (id 2) is now a site admin.\nLogged as set_role by anna, reason: helps out.\n"
+    );
+    assert!(db.store.state().users[1].is_admin);
+    assert_eq!(
+        db.store.state().log[0].detail.as_deref(),
+        Some("role admin")
+    );
+    let again = exec(&db, &["users", "set-role", "bob", "admin"]).await;
+    assert_eq!(again.code(), 4);
+    assert_eq!(
+        again.message(),
+        "Bob (id 2) \u{2014} User already has the role admin. Nothing changed."
+    );
+    let json = exec(&db, &["users", "set-role", "2", "user", "--json"])
+        .await
+        .json();
+    assert_eq!(json["user"]["role"], "user");
+    assert_eq!(json["action"], "set_role");
     assert_eq!(db.store.state().log.len(), 2);
 }
 
@@ -326,9 +404,9 @@ async fn modlog_lists_newest_first() {
     let out = exec(&db, &["modlog"]).await.out;
     assert_eq!(
         out,
-        "ID  WHEN                  ACTION      ACTOR  TARGET  REASON\n\
-         \x202  2026-11-20 12:00 UTC  unban_user  anna   user:1  -\n\
-         \x201  2026-11-20 12:00 UTC  ban_user    anna   user:1  trolling\n\
+        "ID  WHEN                  ACTION      ACTOR  TARGET  REASON    DETAIL\n\
+         \x202  2026-11-20 12:00 UTC  unban_user  anna   user:1  -         -\n\
+         \x201  2026-11-20 12:00 UTC  ban_user    anna   user:1  trolling  -\n\
          showing 1\u{2013}2 of 2\n"
     );
     let json = exec(&db, &["modlog", "--json", "--limit", "1"])

@@ -262,6 +262,7 @@ async fn a_password_change_hands_out_a_new_token_and_revokes_the_old() {
 
 #[tokio::test]
 async fn a_banned_users_token_is_401_account_banned_and_login_403_banned() {
+    use leffaseura_core::domain::ban::Ban;
     use leffaseura_core::domain::moderation::{ModerationAction, NewModerationEntry};
     use leffaseura_core::ids::UserId;
     use leffaseura_core::ports::UserStore;
@@ -272,11 +273,13 @@ async fn a_banned_users_token_is_401_account_banned_and_login_403_banned() {
         action: ModerationAction::BanUser,
         actor: "test".into(),
         target: format!("user:{id}"),
+        target_user: Some(UserId(id)),
         reason: None,
+        detail: None,
         created_at: chrono::Utc::now(),
     };
     db.store
-        .set_banned(UserId(id), true, &log)
+        .set_ban(UserId(id), Some(Ban { until: None }), &log)
         .await
         .expect("the ban is stored");
 

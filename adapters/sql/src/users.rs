@@ -5,6 +5,7 @@ use chrono::Utc;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::moderation::{ModerationAction, ModerationEntry, NewModerationEntry};
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::user::{
@@ -19,8 +20,9 @@ use crate::time::{from_millis, to_millis};
 use crate::SqlStore;
 
 /// The columns [`user_from_row`] and [`stats_from_row`] read, in every user query.
-const USER_COLUMNS: &str = "id, username, email, password_hash, bio, created_at, \
-     token_version, banned, is_admin, review_count, rating_sum, likes_received, dislikes_received";
+pub(crate) const USER_COLUMNS: &str = "id, username, email, password_hash, bio, created_at, \
+     token_version, banned, banned_until, is_admin, review_count, rating_sum, likes_received, \
+     dislikes_received";
 
 /// The case-insensitive key of a username (the unique `users.username_key`). Lower-cased
 /// in Rust because SQLite's `lower()` folds only ASCII.
@@ -28,7 +30,7 @@ pub fn username_key(username: &str) -> String {
     username.trim().to_lowercase()
 }
 
-fn user_from_row(row: &AnyRow) -> Result<User, StoreError> {
+pub(crate) fn user_from_row(row: &AnyRow) -> Result<User, StoreError> {
     let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
     let get_text = |name: &str| row.try_get::<String, _>(name).map_err(store_error);
     Ok(User {
@@ -40,11 +42,16 @@ fn user_from_row(row: &AnyRow) -> Result<User, StoreError> {
         created_at: from_millis(get_i64("created_at")?)?,
         token_version: get_i64("token_version")?,
         banned: get_i64("banned")? != 0,
+        banned_until: row
+            .try_get::<Option<i64>, _>("banned_until")
+            .map_err(store_error)?
+            .map(from_millis)
+            .transpose()?,
         is_admin: get_i64("is_admin")? != 0,
     })
 }
 
-fn stats_from_row(row: &AnyRow) -> Result<UserStats, StoreError> {
+pub(crate) fn stats_from_row(row: &AnyRow) -> Result<UserStats, StoreError> {
     let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
     Ok(UserStats {
         review_count: get_i64("review_count")?,
@@ -64,6 +71,7 @@ fn entry_from_row(row: &AnyRow) -> Result<ModerationEntry, StoreError> {
         actor: row.try_get("actor").map_err(store_error)?,
         target: row.try_get("target").map_err(store_error)?,
         reason: row.try_get("reason").map_err(store_error)?,
+        detail: row.try_get("detail").map_err(store_error)?,
         created_at: from_millis(row.try_get("created_at").map_err(store_error)?)?,
     })
 }
@@ -74,13 +82,16 @@ pub(crate) async fn insert_moderation_entry(
     entry: &NewModerationEntry,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO moderation_log (action, actor, target, reason, created_at) \
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO moderation_log \
+           (action, actor, target, reason, detail, target_user_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(entry.action.as_str())
     .bind(entry.actor.as_str())
     .bind(entry.target.as_str())
     .bind(entry.reason.as_deref())
+    .bind(entry.detail.as_deref())
+    .bind(entry.target_user.map(|user| user.0))
     .bind(to_millis(entry.created_at))
     .execute(&mut **tx)
     .await
@@ -103,6 +114,37 @@ impl SqlStore {
             .fetch_optional(self.pool())
             .await
             .map_err(store_error)
+    }
+
+    /// `UPDATE users SET <assignments>, updated_at = <log time> WHERE id = $1` with
+    /// `values` bound from `$2` on, and the log entry, in one transaction.
+    async fn update_user_and_log(
+        &self,
+        id: UserId,
+        assignments: &str,
+        values: &[Option<i64>],
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let sql = format!(
+            "UPDATE users SET {assignments}, updated_at = ${} WHERE id = $1 \
+             RETURNING {USER_COLUMNS}",
+            values.len() + 2
+        );
+        let mut query = sqlx::query(&sql).bind(id.0);
+        for value in values {
+            query = query.bind(*value);
+        }
+        let row = query
+            .bind(to_millis(log.created_at))
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(store_error)?
+            .ok_or(StoreError::NotFound)?;
+        let user = user_from_row(&row)?;
+        insert_moderation_entry(&mut tx, log).await?;
+        tx.commit().await.map_err(store_error)?;
+        Ok(user)
     }
 
     /// One attempt of [`UserStore::delete_user`], in one transaction.
@@ -287,30 +329,32 @@ impl UserStore for SqlStore {
         user_from_row(&row)
     }
 
-    async fn set_banned(
+    async fn set_ban(
         &self,
         id: UserId,
-        banned: bool,
+        ban: Option<Ban>,
         log: &NewModerationEntry,
     ) -> Result<User, StoreError> {
-        let mut tx = self.begin_write().await?;
-        let sql = format!(
-            "UPDATE users SET banned = $2, token_version = token_version + $3, updated_at = $4 \
-             WHERE id = $1 RETURNING {USER_COLUMNS}"
-        );
-        let row = sqlx::query(&sql)
-            .bind(id.0)
-            .bind(i64::from(banned))
-            .bind(i64::from(banned))
-            .bind(to_millis(log.created_at))
-            .fetch_optional(&mut *tx)
+        let banned = i64::from(ban.is_some());
+        let until = ban.and_then(|ban| ban.until).map(to_millis);
+        // A ban also ends the user's sessions: their tokens carry the old version.
+        self.update_user_and_log(
+            id,
+            "banned = $2, banned_until = $3, token_version = token_version + $2",
+            &[Some(banned), until],
+            log,
+        )
+        .await
+    }
+
+    async fn set_admin(
+        &self,
+        id: UserId,
+        is_admin: bool,
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError> {
+        self.update_user_and_log(id, "is_admin = $2", &[Some(i64::from(is_admin))], log)
             .await
-            .map_err(store_error)?
-            .ok_or(StoreError::NotFound)?;
-        let user = user_from_row(&row)?;
-        insert_moderation_entry(&mut tx, log).await?;
-        tx.commit().await.map_err(store_error)?;
-        Ok(user)
     }
 
     async fn delete_user(
@@ -366,7 +410,7 @@ impl UserStore for SqlStore {
             .await
             .map_err(store_error)?;
         let rows = sqlx::query(
-            "SELECT id, action, actor, target, reason, created_at FROM moderation_log \
+            "SELECT id, action, actor, target, reason, detail, created_at FROM moderation_log \
              ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2",
         )
         .bind(page.limit)

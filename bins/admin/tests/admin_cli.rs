@@ -180,6 +180,8 @@ fn bad_arguments_are_usage_errors() {
         &["users", "ban"],
         &["users", "frobnicate"],
         &["users", "show", "not@an@email"],
+        &["users", "ban", "bob", "--until", "next week"],
+        &["users", "set-role", "bob", "owner"],
     ] {
         let run = admin(dir.path(), args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
@@ -202,6 +204,7 @@ fn every_command_has_help() {
         &["users", "ban", "--help"],
         &["users", "unban", "--help"],
         &["users", "delete", "--help"],
+        &["users", "set-role", "--help"],
         &["modlog", "--help"],
     ] {
         let run = admin(dir.path(), args);
@@ -299,4 +302,83 @@ async fn moderating_a_user_is_logged_with_the_actor() {
         "{}",
         text.stdout
     );
+}
+
+#[tokio::test]
+async fn a_week_long_ban_and_a_new_admin_are_stored_and_logged() {
+    let dir = fresh();
+    create_users(dir.path(), &["spammer", "helper"]).await;
+
+    let ban = admin(
+        dir.path(),
+        &[
+            "--as",
+            "mod-anna",
+            "users",
+            "ban",
+            "spammer",
+            "--until",
+            "1w",
+            "--reason",
+            "spam links",
+        ],
+    );
+    assert_eq!(ban.code, 0, "{}", ban.stderr);
+    assert!(
+        ban.stdout.starts_with("Banned spammer (id 1) until "),
+        "{}",
+        ban.stdout
+    );
+    let shown = admin(dir.path(), &["users", "show", "spammer", "--json"]).json();
+    assert_eq!(shown["banned"], true);
+    let until = shown["banned_until"].as_str().expect("an end").to_owned();
+    let end = chrono::DateTime::parse_from_rfc3339(&until).expect("RFC 3339");
+    let days = (end.with_timezone(&chrono::Utc) - chrono::Utc::now()).num_hours();
+    assert!((167..=168).contains(&days), "{until}");
+    let again = admin(dir.path(), &["users", "ban", "spammer"]);
+    assert_eq!(again.code, 4, "{}", again.stderr);
+
+    let past = admin(
+        dir.path(),
+        &["users", "ban", "helper", "--until", "2020-01-01"],
+    );
+    assert_eq!(past.code, 2, "{}", past.stderr);
+    assert!(
+        past.stderr.contains("must be in the future"),
+        "{}",
+        past.stderr
+    );
+
+    let promoted = admin(
+        dir.path(),
+        &[
+            "users", "set-role", "helper", "admin", "--reason", "trusted",
+        ],
+    );
+    assert_eq!(promoted.code, 0, "{}", promoted.stderr);
+    let same = admin(dir.path(), &["users", "set-role", "helper", "admin"]);
+    assert_eq!(same.code, 4, "{}", same.stderr);
+    assert_eq!(
+        admin(dir.path(), &["users", "set-role", "ghost", "admin"]).code,
+        3
+    );
+    let listed = admin(dir.path(), &["users", "list"]).stdout;
+    assert!(listed.contains("admin"), "{listed}");
+
+    let log = admin(dir.path(), &["modlog", "--json"]).json();
+    let entries = log["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), 2, "refusals are not logged: {log}");
+    assert_eq!(entries[0]["action"], "set_role");
+    assert_eq!(entries[0]["detail"], "role admin");
+    assert_eq!(
+        entries[0]["actor"], "test-admin",
+        "LEFFASEURA_ADMIN is set by the harness"
+    );
+    assert_eq!(entries[1]["action"], "ban_user");
+    assert_eq!(
+        entries[1]["actor"], "mod-anna",
+        "--as wins over the environment"
+    );
+    assert_eq!(entries[1]["reason"], "spam links");
+    assert_eq!(entries[1]["detail"], format!("until {until}"));
 }

@@ -1,6 +1,7 @@
 //! The product's rules as pure code (PRODUCT-SPEC §4, §5, §6, §9).
 
 pub mod aura;
+pub mod ban;
 pub mod constants;
 pub mod favorite;
 pub mod genre;

@@ -83,7 +83,12 @@ pub struct NewModerationEntry {
     pub actor: String,
     /// What it was done to, e.g. `user:42`.
     pub target: String,
+    /// The user acted upon, when it is a user (the log is filtered by it).
+    pub target_user: Option<UserId>,
     pub reason: Option<String>,
+    /// What the action set, when its name does not say it all: the end of a timed ban
+    /// (`until 2026-12-01T12:00:00Z`), the new site role (`role admin`).
+    pub detail: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -95,6 +100,7 @@ pub struct ModerationEntry {
     pub actor: String,
     pub target: String,
     pub reason: Option<String>,
+    pub detail: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 

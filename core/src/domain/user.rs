@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::domain::aura::{aura, AuraLabel};
+use crate::domain::ban::{Ban, SiteRole};
 use crate::error::Error;
 use crate::ids::UserId;
 
@@ -199,8 +200,28 @@ pub struct User {
     /// Bumped whenever old tokens must stop working (password change, ban).
     pub token_version: i64,
     pub banned: bool,
+    /// The end of a timed ban (`None` while `banned`: for good).
+    pub banned_until: Option<DateTime<Utc>>,
     /// Site administrators may delete any review.
     pub is_admin: bool,
+}
+
+impl User {
+    /// The ban in force at `now`, if any (a timed ban past its end no longer is).
+    pub fn ban_at(&self, now: DateTime<Utc>) -> Option<Ban> {
+        let ban = Ban {
+            until: self.banned_until,
+        };
+        (self.banned && ban.holds_at(now)).then_some(ban)
+    }
+
+    pub fn is_banned_at(&self, now: DateTime<Utc>) -> bool {
+        self.ban_at(now).is_some()
+    }
+
+    pub fn role(&self) -> SiteRole {
+        SiteRole::of(self.is_admin)
+    }
 }
 
 /// Changes to a profile, already validated. `None` leaves a field as it is.

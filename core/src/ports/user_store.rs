@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 
+use crate::domain::ban::Ban;
 use crate::domain::moderation::NewModerationEntry;
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::user::{Email, NewUser, User, UserChanges, UserProfile, UserStats};
@@ -53,15 +54,28 @@ pub trait UserStore: Send + Sync {
     /// `NotFound` when the user is gone; `Conflict(Username | Email)` when taken.
     async fn update_user(&self, id: UserId, changes: &UserChanges) -> Result<User, StoreError>;
 
-    /// Bans or unbans a user and writes the moderation log entry in the same transaction.
-    /// A ban bumps the token version.
+    /// Bans (`Some`, for good or until a time) or unbans (`None`) a user and writes the
+    /// moderation log entry in the same transaction. A ban bumps the token version, so
+    /// that the user's sessions end at once.
     ///
     /// # Errors
     /// `NotFound` when the user is gone.
-    async fn set_banned(
+    async fn set_ban(
         &self,
         id: UserId,
-        banned: bool,
+        ban: Option<Ban>,
+        log: &NewModerationEntry,
+    ) -> Result<User, StoreError>;
+
+    /// Makes a user a site admin (`true`) or a plain user and writes the moderation log
+    /// entry in the same transaction.
+    ///
+    /// # Errors
+    /// `NotFound` when the user is gone.
+    async fn set_admin(
+        &self,
+        id: UserId,
+        is_admin: bool,
         log: &NewModerationEntry,
     ) -> Result<User, StoreError>;
 

@@ -30,7 +30,7 @@ impl Accounts {
         let Some(user) = self.users.find_user(claims.user_id).await? else {
             return Err(token_revoked());
         };
-        if user.banned {
+        if user.is_banned_at(self.clock.now()) {
             return Err(account_banned());
         }
         if user.token_version != claims.token_version {

@@ -1,5 +1,6 @@
 //! Logging in (API.md, Users: POST /users/login).
 
+use crate::domain::ban::Ban;
 use crate::domain::user::Email;
 use crate::error::Error;
 use crate::use_cases::accounts::{Accounts, Session};
@@ -16,8 +17,8 @@ impl Accounts {
     ///
     /// # Errors
     /// `Invalid` (field `email` / `password`) when either is blank; `Unauthenticated`
-    /// `invalid_credentials`; `Forbidden` `banned` when the password is right but the account
-    /// is banned.
+    /// `invalid_credentials`; `Forbidden` `banned` when the password is right but a ban
+    /// holds (its message names the end of a timed ban; an ended one no longer counts).
     pub async fn login_user(&self, email: &str, password: &str) -> Result<Session, Error> {
         if email.trim().is_empty() {
             return Err(Error::invalid(
@@ -44,8 +45,8 @@ impl Accounts {
         if !self.hasher.verify(password, &user.password_hash).await? {
             return Err(invalid_credentials());
         }
-        if user.banned {
-            return Err(banned());
+        if let Some(ban) = user.ban_at(self.clock.now()) {
+            return Err(banned(&ban));
         }
         let stats = self.users.user_stats(user.id).await?;
         let token = self.issue_token(&user);
@@ -60,12 +61,15 @@ fn invalid_credentials() -> Error {
     Error::unauthenticated("invalid_credentials", INVALID_CREDENTIALS)
 }
 
-pub(crate) fn banned() -> Error {
-    Error::forbidden("banned", "This account has been banned.")
+/// 403 `banned`, naming the end of a timed ban.
+pub(crate) fn banned(ban: &Ban) -> Error {
+    Error::forbidden("banned", ban.message())
 }
 
 #[cfg(test)]
 mod tests {
+    use chrono::Duration;
+
     use crate::domain::user::UserStats;
     use crate::error::Error;
     use crate::use_cases::test_support::*;
@@ -212,11 +216,49 @@ mod tests {
             .await
             .unwrap_err();
         assert_forbidden(&err, "banned");
+        assert_eq!(err.to_string(), "This account has been banned.");
         // With a wrong password the ban is not revealed.
         let err = accounts
             .login_user("k@example.fi", "wrong guess")
             .await
             .unwrap_err();
         assert_eq!(err.code(), "invalid_credentials");
+    }
+
+    #[tokio::test]
+    async fn a_timed_ban_names_its_end_and_lets_the_user_in_once_over() {
+        for (end, open) in [(now() + Duration::hours(1), false), (now(), true)] {
+            let mut ports = Ports::new();
+            ports.users.expect_find_user_by_email().returning(move |_| {
+                let mut banned = user(3, "kiusaaja", "correct horse");
+                banned.banned = true;
+                banned.banned_until = Some(end);
+                Ok(Some(banned))
+            });
+            ports
+                .hasher
+                .expect_verify()
+                .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+            ports
+                .users
+                .expect_user_stats()
+                .returning(|_| Ok(UserStats::default()));
+            ports.tokens.expect_issue().returning(|_| "t".into());
+            let got = ports
+                .accounts()
+                .login_user("k@example.fi", "correct horse")
+                .await;
+            match got {
+                Ok(session) => assert!(open, "{:?}", session.profile.user),
+                Err(err) => {
+                    assert!(!open, "{err:?}");
+                    assert_forbidden(&err, "banned");
+                    assert_eq!(
+                        err.to_string(),
+                        "This account has been banned until 2026-11-20T13:00:00Z."
+                    );
+                }
+            }
+        }
     }
 }

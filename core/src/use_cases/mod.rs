@@ -47,6 +47,7 @@ pub mod remove_member;
 pub mod request_to_join;
 pub mod reviews;
 pub mod search_movies;
+pub mod set_site_role;
 pub mod transfer_ownership;
 pub mod update_group;
 pub mod update_profile;

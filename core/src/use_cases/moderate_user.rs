@@ -1,17 +1,20 @@
-//! The admin's moderation of users: ban, unban and delete. Each action is written to the
+//! The admin's moderation of users: ban (for good or for a while), unban and delete. Each action is written to the
 //! moderation log in the same transaction as the change (the store sees to that).
 
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use crate::domain::ban::Ban;
 use crate::domain::moderation::{ModerationAction, NewModerationEntry};
 use crate::domain::user::User;
 use crate::error::{Error, StoreError};
 use crate::ids::UserId;
 use crate::use_cases::accounts::Accounts;
 
-fn no_such_user() -> Error {
+pub(crate) fn no_such_user() -> Error {
     Error::not_found("user_not_found", "User not found.")
 }
 
-fn missing_as_not_found(err: StoreError) -> Error {
+pub(crate) fn missing_as_not_found(err: StoreError) -> Error {
     match err {
         StoreError::NotFound => no_such_user(),
         other => other.into(),
@@ -19,74 +22,75 @@ fn missing_as_not_found(err: StoreError) -> Error {
 }
 
 impl Accounts {
-    fn log_entry(
+    pub(crate) fn log_entry(
         &self,
         action: ModerationAction,
         actor: &str,
         id: UserId,
         reason: Option<&str>,
+        detail: Option<String>,
     ) -> NewModerationEntry {
         NewModerationEntry {
             action,
             actor: actor.to_owned(),
             target: format!("user:{id}"),
+            target_user: Some(id),
             reason: reason
                 .map(str::trim)
                 .filter(|r| !r.is_empty())
                 .map(str::to_owned),
+            detail,
             created_at: self.clock.now(),
         }
     }
 
-    /// Bans a user: they can no longer log in and their tokens stop working.
+    /// Bans a user, for good (`until == None`) or until a time after which the ban lifts
+    /// itself: they can no longer log in and their tokens stop working at once.
     ///
     /// # Errors
-    /// `NotFound` `user_not_found`; `Conflict` `already_banned`.
+    /// `NotFound` `user_not_found`; `Invalid` `ban_end_in_past`; `Conflict`
+    /// `already_banned` while a ban holds (lift it first to change its end).
     pub async fn ban_user(
         &self,
         actor: &str,
         id: UserId,
+        until: Option<DateTime<Utc>>,
         reason: Option<&str>,
     ) -> Result<User, Error> {
-        self.set_banned(actor, id, true, reason).await
+        let now = self.clock.now();
+        let ban = Ban::new(until, now)?;
+        let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
+        if user.is_banned_at(now) {
+            return Err(Error::conflict("already_banned", "User is already banned."));
+        }
+        let detail = ban
+            .until
+            .map(|end| format!("until {}", end.to_rfc3339_opts(SecondsFormat::Secs, true)));
+        let log = self.log_entry(ModerationAction::BanUser, actor, id, reason, detail);
+        self.users
+            .set_ban(id, Some(ban), &log)
+            .await
+            .map_err(missing_as_not_found)
     }
 
-    /// Lifts a ban.
+    /// Lifts a ban that still holds.
     ///
     /// # Errors
-    /// `NotFound` `user_not_found`; `Conflict` `not_banned`.
+    /// `NotFound` `user_not_found`; `Conflict` `not_banned` (also once a timed ban has
+    /// lifted itself).
     pub async fn unban_user(
         &self,
         actor: &str,
         id: UserId,
         reason: Option<&str>,
     ) -> Result<User, Error> {
-        self.set_banned(actor, id, false, reason).await
-    }
-
-    async fn set_banned(
-        &self,
-        actor: &str,
-        id: UserId,
-        banned: bool,
-        reason: Option<&str>,
-    ) -> Result<User, Error> {
         let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
-        match (user.banned, banned) {
-            (true, true) => {
-                return Err(Error::conflict("already_banned", "User is already banned."))
-            }
-            (false, false) => return Err(Error::conflict("not_banned", "User is not banned.")),
-            _ => {}
+        if !user.is_banned_at(self.clock.now()) {
+            return Err(Error::conflict("not_banned", "User is not banned."));
         }
-        let action = if banned {
-            ModerationAction::BanUser
-        } else {
-            ModerationAction::UnbanUser
-        };
-        let log = self.log_entry(action, actor, id, reason);
+        let log = self.log_entry(ModerationAction::UnbanUser, actor, id, reason, None);
         self.users
-            .set_banned(id, banned, &log)
+            .set_ban(id, None, &log)
             .await
             .map_err(missing_as_not_found)
     }
@@ -104,7 +108,7 @@ impl Accounts {
         reason: Option<&str>,
     ) -> Result<(), Error> {
         let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
-        let log = self.log_entry(ModerationAction::DeleteUser, actor, id, reason);
+        let log = self.log_entry(ModerationAction::DeleteUser, actor, id, reason, None);
         self.remove_account(&user, Some(log))
             .await
             .map_err(|err| match err {
@@ -116,6 +120,9 @@ impl Accounts {
 
 #[cfg(test)]
 mod tests {
+    use chrono::Duration;
+
+    use crate::domain::ban::Ban;
     use crate::domain::moderation::ModerationAction;
     use crate::error::{Error, StoreError};
     use crate::ids::UserId;
@@ -130,28 +137,85 @@ mod tests {
             .returning(|id| Ok(Some(user(id.0, "kiusaaja", "pw"))));
         ports
             .users
-            .expect_set_banned()
-            .withf(|id, banned, log| {
+            .expect_set_ban()
+            .withf(|id, ban, log| {
                 *id == UserId(2)
-                    && *banned
+                    && *ban == Some(Ban { until: None })
                     && log.action == ModerationAction::BanUser
                     && log.actor == "anna"
                     && log.target == "user:2"
                     && log.reason.as_deref() == Some("spam")
+                    && log.detail.is_none()
                     && log.created_at == now()
             })
             .times(1)
-            .returning(|id, banned, _| {
+            .returning(|id, ban, _| {
                 let mut u = user(id.0, "kiusaaja", "pw");
-                u.banned = banned;
+                u.banned = ban.is_some();
                 Ok(u)
             });
         let user = ports
             .accounts()
-            .ban_user("anna", UserId(2), Some(" spam "))
+            .ban_user("anna", UserId(2), None, Some(" spam "))
             .await
             .unwrap();
         assert!(user.banned);
+    }
+
+    #[tokio::test]
+    async fn a_timed_ban_records_its_end_and_must_end_in_the_future() {
+        let end = now() + Duration::days(7);
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user()
+            .returning(|id| Ok(Some(user(id.0, "kiusaaja", "pw"))));
+        ports
+            .users
+            .expect_set_ban()
+            .withf(move |_, ban, log| {
+                *ban == Some(Ban { until: Some(end) })
+                    && log.detail.as_deref() == Some("until 2026-11-27T12:00:00Z")
+            })
+            .times(1)
+            .returning(|id, _, _| Ok(user(id.0, "kiusaaja", "pw")));
+        let accounts = ports.accounts();
+        accounts
+            .ban_user("anna", UserId(2), Some(end), Some("spam"))
+            .await
+            .unwrap();
+        let err = accounts
+            .ban_user("anna", UserId(2), Some(now()), None)
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "ban_end_in_past");
+    }
+
+    #[tokio::test]
+    async fn a_timed_ban_past_its_end_no_longer_counts() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_user().returning(|id| {
+            let mut u = user(id.0, "x_user", "pw");
+            u.banned = true;
+            u.banned_until = Some(now() - Duration::seconds(1));
+            Ok(Some(u))
+        });
+        ports
+            .users
+            .expect_set_ban()
+            .times(1)
+            .returning(|id, _, _| Ok(user(id.0, "x_user", "pw")));
+        let accounts = ports.accounts();
+        let err = accounts
+            .unban_user("anna", UserId(1), None)
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "not_banned");
+        // … and banning again is a new ban, not "already banned".
+        accounts
+            .ban_user("anna", UserId(1), None, None)
+            .await
+            .unwrap();
     }
 
     #[tokio::test]
@@ -164,7 +228,7 @@ mod tests {
         });
         let accounts = ports.accounts();
         let err = accounts
-            .ban_user("anna", UserId(1), None)
+            .ban_user("anna", UserId(1), None, None)
             .await
             .unwrap_err();
         assert!(
@@ -207,9 +271,9 @@ mod tests {
         });
         ports
             .users
-            .expect_set_banned()
-            .withf(|_, banned, log| {
-                !*banned && log.action == ModerationAction::UnbanUser && log.reason.is_none()
+            .expect_set_ban()
+            .withf(|_, ban, log| {
+                ban.is_none() && log.action == ModerationAction::UnbanUser && log.reason.is_none()
             })
             .returning(|id, _, _| Ok(user(id.0, "x_user", "pw")));
         let accounts = ports.accounts();
@@ -221,7 +285,7 @@ mod tests {
                 .banned
         );
         let err = accounts
-            .ban_user("anna", UserId(9), None)
+            .ban_user("anna", UserId(9), None, None)
             .await
             .unwrap_err();
         assert!(

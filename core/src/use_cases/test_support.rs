@@ -65,6 +65,7 @@ pub fn user(id: i64, username: &str, password: &str) -> User {
         created_at: now(),
         token_version: 0,
         banned: false,
+        banned_until: None,
         is_admin: false,
     }
 }

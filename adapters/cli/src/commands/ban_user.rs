@@ -1,19 +1,20 @@
-//! `users ban` and `users unban` through the shared moderation use cases, which write the
-//! moderation log entry together with the change.
+//! `users ban`, `users unban` and `users set-role` through the shared moderation use cases,
+//! which write the moderation log entry together with the change.
 
 use std::io::Write;
 
 use serde::Serialize;
 
+use leffaseura_core::domain::ban::SiteRole;
 use leffaseura_core::domain::moderation::ModerationAction;
 use leffaseura_core::domain::user::User;
 use leffaseura_core::error::Error;
 
 use super::find_user::find_user;
-use crate::args::ModerateArgs;
+use crate::args::{BanArgs, ModerateArgs, SetRoleArgs};
 use crate::context::Context;
 use crate::error::CliError;
-use crate::output::UserJson;
+use crate::output::{human_time, UserJson};
 
 /// The result of a moderation action, for `--json`.
 #[derive(Debug, Serialize)]
@@ -24,61 +25,138 @@ pub(crate) struct ModerationResultJson {
     pub user: UserJson,
 }
 
-/// Bans (`banned = true`) or unbans a user.
+/// Bans a user, for good or until `--until`.
 ///
-/// Banning a banned user (or unbanning one who is not banned) is refused as a conflict
-/// (exit code 4) rather than silently accepted — the use case decides so, for the HTTP
-/// API too — so that scripts notice and the log only records real changes.
+/// Banning a banned user is refused as a conflict (exit code 4) rather than silently
+/// accepted — the use case decides so, for the HTTP API too — so that scripts notice and
+/// the log only records real changes.
 ///
 /// # Errors
-/// `NotFound`, `Conflict`, `Usage` for an unusable argument, `Other` when the store fails.
-pub async fn set_banned(
+/// `NotFound`, `Conflict`, `Usage` for an unusable argument or an end in the past,
+/// `Other` when the store fails.
+pub async fn ban_user(ctx: &Context, args: &BanArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let user = find_user(ctx.store.as_ref(), &args.user).await?;
+    let until = args
+        .until
+        .map(|until| until.resolve(ctx.session.clock.now()));
+    let updated = ctx
+        .accounts
+        .ban_user(&ctx.session.actor, user.id, until, args.reason.as_deref())
+        .await
+        .map_err(|err| explain(err, &user))?;
+    let effect = match until {
+        Some(end) => format!(
+            " until {}. They cannot log in until then and their sessions have ended.",
+            human_time(end)
+        ),
+        None => ". They can no longer log in and their sessions have ended.".to_owned(),
+    };
+    let text = format!("Banned {}{effect}", who(&updated));
+    report(
+        ctx,
+        ModerationAction::BanUser,
+        &updated,
+        args.reason.as_deref(),
+        args.json,
+        &text,
+        out,
+    )
+    .await
+}
+
+/// Lifts a ban that holds.
+///
+/// # Errors
+/// `NotFound`, `Conflict` (not banned, also once a timed ban has lifted itself), `Usage`,
+/// `Other` when the store fails.
+pub async fn unban_user(
     ctx: &Context,
     args: &ModerateArgs,
-    banned: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let user = find_user(ctx.store.as_ref(), &args.user).await?;
+    let updated = ctx
+        .accounts
+        .unban_user(&ctx.session.actor, user.id, args.reason.as_deref())
+        .await
+        .map_err(|err| explain(err, &user))?;
+    let text = format!("Unbanned {}. They can log in again.", who(&updated));
+    report(
+        ctx,
+        ModerationAction::UnbanUser,
+        &updated,
+        args.reason.as_deref(),
+        args.json,
+        &text,
+        out,
+    )
+    .await
+}
+
+/// Gives a user the site role `user` or `admin`.
+///
+/// # Errors
+/// `NotFound`, `Conflict` (already has the role), `Usage`, `Other` when the store fails.
+pub async fn set_role(
+    ctx: &Context,
+    args: &SetRoleArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let role = SiteRole::parse(&args.role)?;
+    let user = find_user(ctx.store.as_ref(), &args.user).await?;
+    let updated = ctx
+        .accounts
+        .set_site_role(&ctx.session.actor, user.id, role, args.reason.as_deref())
+        .await
+        .map_err(|err| explain(err, &user))?;
+    let text = format!(
+        "{} is now {}.",
+        who(&updated),
+        match role {
+            SiteRole::Admin => "a site admin",
+            SiteRole::User => "a plain user",
+        }
+    );
+    report(
+        ctx,
+        ModerationAction::SetRole,
+        &updated,
+        args.reason.as_deref(),
+        args.json,
+        &text,
+        out,
+    )
+    .await
+}
+
+/// What a moderation command did: the sentence and the log line, or the JSON document.
+async fn report(
+    ctx: &Context,
+    action: ModerationAction,
+    user: &User,
+    reason: Option<&str>,
+    json: bool,
+    text: &str,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let actor = ctx.session.actor.as_str();
-    let reason = args.reason.as_deref();
-    let (action, result) = if banned {
-        (
-            ModerationAction::BanUser,
-            ctx.accounts.ban_user(actor, user.id, reason).await,
-        )
-    } else {
-        (
-            ModerationAction::UnbanUser,
-            ctx.accounts.unban_user(actor, user.id, reason).await,
-        )
-    };
-    let updated = result.map_err(|err| explain(err, &user))?;
     let reason = clean_reason(reason);
-    let stats = ctx.store.user_stats(updated.id).await?;
-    if args.json {
+    let stats = ctx.store.user_stats(user.id).await?;
+    if json {
         super::write_json(
             out,
             &ModerationResultJson {
                 action: action.as_str(),
                 actor: actor.to_owned(),
                 reason,
-                user: UserJson::new(&updated, &stats),
+                user: UserJson::new(user, &stats, ctx.session.clock.now()),
             },
         )
     } else {
-        let (what, effect) = if banned {
-            (
-                "Banned",
-                " They can no longer log in and their sessions have ended.",
-            )
-        } else {
-            ("Unbanned", " They can log in again.")
-        };
         super::write_text(
             out,
             &format!(
-                "{what} {}.{effect}\nLogged as {} by {actor}{}.\n",
-                who(&updated),
+                "{text}\nLogged as {} by {actor}{}.\n",
                 action.as_str(),
                 reason_suffix(reason.as_deref())
             ),
@@ -113,6 +191,10 @@ pub(crate) fn explain(err: Error, user: &User) -> CliError {
         Error::Conflict {
             code: "not_banned", ..
         } => CliError::Conflict(format!("{} is not banned; nothing changed.", who(user))),
+        Error::Conflict {
+            code: "role_unchanged",
+            message,
+        } => CliError::Conflict(format!("{} — {message} Nothing changed.", who(user))),
         // Deleted between our look-up and the change.
         Error::NotFound { .. } => CliError::NotFound(format!("{} no longer exists.", who(user))),
         _ => err.into(),

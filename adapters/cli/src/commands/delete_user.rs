@@ -69,7 +69,7 @@ pub async fn delete_user(
                 action,
                 actor,
                 reason,
-                user: UserJson::new(&user, &stats),
+                user: UserJson::new(&user, &stats, ctx.session.clock.now()),
             },
         )
     } else {

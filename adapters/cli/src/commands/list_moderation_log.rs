@@ -53,6 +53,7 @@ pub fn render(page: &Paged<ModerationJson>) -> String {
         ("ACTOR", Align::Left),
         ("TARGET", Align::Left),
         ("REASON", Align::Left),
+        ("DETAIL", Align::Left),
     ];
     let rows: Vec<Vec<String>> = page
         .items
@@ -65,6 +66,7 @@ pub fn render(page: &Paged<ModerationJson>) -> String {
                 entry.actor.clone(),
                 entry.target.clone(),
                 entry.reason.clone().unwrap_or_else(|| "-".to_owned()),
+                entry.detail.clone().unwrap_or_else(|| "-".to_owned()),
             ]
         })
         .collect();

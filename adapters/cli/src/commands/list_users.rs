@@ -2,6 +2,8 @@
 
 use std::io::Write;
 
+use chrono::{DateTime, Utc};
+
 use serde::Serialize;
 
 use leffaseura_core::domain::paging::Paged;
@@ -9,7 +11,7 @@ use leffaseura_core::ports::UserStore;
 
 use crate::args::ListArgs;
 use crate::error::CliError;
-use crate::output::{human_time, showing, table, yes_no, Align, PaginationJson, UserJson};
+use crate::output::{ban_state, human_time, showing, table, Align, PaginationJson, UserJson};
 
 #[derive(Debug, Serialize)]
 struct UsersJson {
@@ -21,6 +23,7 @@ struct UsersJson {
 /// `Usage` for a window out of bounds, `Other` when the store fails.
 pub async fn list_users(
     store: &dyn UserStore,
+    now: DateTime<Utc>,
     args: &ListArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -28,7 +31,7 @@ pub async fn list_users(
     let page = store
         .list_users(request)
         .await?
-        .map(|profile| UserJson::new(&profile.user, &profile.stats));
+        .map(|profile| UserJson::new(&profile.user, &profile.stats, now));
     if args.json {
         let pagination = PaginationJson::of(&page);
         super::write_json(
@@ -53,6 +56,7 @@ pub fn render(page: &Paged<UserJson>) -> String {
         ("USERNAME", Align::Left),
         ("EMAIL", Align::Left),
         ("CREATED", Align::Left),
+        ("ROLE", Align::Left),
         ("BANNED", Align::Left),
         ("REVIEWS", Align::Right),
         ("AURA", Align::Right),
@@ -66,7 +70,8 @@ pub fn render(page: &Paged<UserJson>) -> String {
                 user.username.clone(),
                 user.email.clone(),
                 human_time(user.created_at),
-                yes_no(user.banned).to_owned(),
+                user.role.to_owned(),
+                ban_state(user),
                 user.review_count.to_string(),
                 user.aura.to_string(),
             ]

@@ -2,18 +2,21 @@
 
 use std::io::Write;
 
+use chrono::{DateTime, Utc};
+
 use leffaseura_core::ports::UserStore;
 
 use super::find_user::{find_user, not_found};
 use crate::args::ShowArgs;
 use crate::error::CliError;
-use crate::output::{average, human_time, yes_no, UserJson};
+use crate::output::{average, ban_state, human_time, UserJson};
 
 /// # Errors
 /// `Usage` for an unusable argument, `NotFound` when nobody matches, `Other` when the
 /// store fails.
 pub async fn show_user(
     store: &dyn UserStore,
+    now: DateTime<Utc>,
     args: &ShowArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -22,7 +25,7 @@ pub async fn show_user(
         .find_profile(user.id)
         .await?
         .ok_or_else(|| not_found(&args.user))?;
-    let json = UserJson::new(&profile.user, &profile.stats);
+    let json = UserJson::new(&profile.user, &profile.stats, now);
     if args.json {
         super::write_json(out, &json)
     } else {
@@ -42,8 +45,8 @@ pub fn render(user: &UserJson) -> String {
         ("username", user.username.clone()),
         ("email", user.email.clone()),
         ("created", human_time(user.created_at)),
-        ("banned", yes_no(user.banned).to_owned()),
-        ("site admin", yes_no(user.is_admin).to_owned()),
+        ("banned", ban_state(user)),
+        ("role", user.role.to_owned()),
         ("bio", bio),
         ("reviews", user.review_count.to_string()),
         ("average rating", average(user.average_rating)),

@@ -48,7 +48,9 @@ pub fn entry(action: ModerationAction, target: &str, seconds: i64) -> NewModerat
         action,
         actor: "root".into(),
         target: target.into(),
+        target_user: None,
         reason: Some(format!("because {target}")),
+        detail: None,
         created_at: at(seconds),
     }
 }

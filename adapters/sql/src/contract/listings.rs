@@ -1,5 +1,6 @@
 //! Listings and concurrency.
 
+use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::moderation::ModerationAction;
 use leffaseura_core::domain::user::{Bio, UserChanges};
 use leffaseura_core::ports::UserStore;
@@ -42,9 +43,9 @@ pub async fn the_moderation_log_is_newest_first(store: SqlStore) {
         (20, ModerationAction::UnbanUser),
     ] {
         store
-            .set_banned(
+            .set_ban(
                 target.id,
-                action == ModerationAction::BanUser,
+                (action == ModerationAction::BanUser).then_some(Ban { until: None }),
                 &entry(action, "user:target", seconds),
             )
             .await
@@ -92,9 +93,9 @@ pub async fn concurrent_writers_do_not_fail(store: SqlStore) {
             };
             store.update_user(me.id, &bio).await?;
             store
-                .set_banned(
+                .set_ban(
                     me.id,
-                    true,
+                    Some(Ban { until: None }),
                     &entry(ModerationAction::BanUser, &format!("user:{i}"), 0),
                 )
                 .await?;

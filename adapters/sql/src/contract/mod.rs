@@ -41,6 +41,7 @@ macro_rules! contract_suite {
             a_password_change_bumps_the_token_version_and_other_changes_do_not,
             changes_are_applied_and_untouched_fields_kept,
             a_ban_bumps_the_token_version_and_is_logged_with_it,
+            a_site_role_change_is_stored_and_logged,
             profile_and_stats_read_the_counters,
             deleting_a_user_removes_their_reviews_reactions_favorites_and_memberships,
             a_deleted_owner_hands_the_group_to_the_longest_standing_moderator,

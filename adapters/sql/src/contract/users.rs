@@ -1,5 +1,6 @@
 //! Accounts: creating, finding, changing, banning.
 
+use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::moderation::ModerationAction;
 use leffaseura_core::domain::user::{Bio, Email, PasswordHash, UserChanges, Username};
 use leffaseura_core::error::Conflict;
@@ -144,9 +145,9 @@ pub async fn missing_users_are_none_and_changes_to_them_not_found(store: SqlStor
     assert_not_found(store.update_user(ghost, &changes).await);
     assert_not_found(
         store
-            .set_banned(
+            .set_ban(
                 ghost,
-                true,
+                Some(Ban { until: None }),
                 &entry(ModerationAction::BanUser, "user:4242", 0),
             )
             .await,
@@ -261,35 +262,104 @@ pub async fn changes_are_applied_and_untouched_fields_kept(store: SqlStore) {
 
 pub async fn a_ban_bumps_the_token_version_and_is_logged_with_it(store: SqlStore) {
     let troll = user(&store, "troll").await;
+    let end = at(7 * 24 * 3600);
+    let mut ban_entry = entry(ModerationAction::BanUser, "user:troll", 10);
+    ban_entry.target_user = Some(troll.id);
+    ban_entry.detail = Some("until a week later".into());
     let banned = store
-        .set_banned(
-            troll.id,
-            true,
-            &entry(ModerationAction::BanUser, "user:troll", 10),
-        )
+        .set_ban(troll.id, Some(Ban { until: Some(end) }), &ban_entry)
         .await
         .expect("ban");
     assert!(banned.banned);
+    assert_eq!(banned.banned_until, Some(end));
     assert_eq!(banned.token_version, 1);
+    let found = store
+        .find_user(troll.id)
+        .await
+        .expect("read")
+        .expect("found");
+    assert_eq!(found.ban_at(at(20)), Some(Ban { until: Some(end) }));
+    assert_eq!(
+        found.ban_at(end),
+        None,
+        "a timed ban lifts itself at its end"
+    );
     let unbanned = store
-        .set_banned(
+        .set_ban(
             troll.id,
-            false,
+            None,
             &entry(ModerationAction::UnbanUser, "user:troll", 20),
         )
         .await
         .expect("unban");
     assert!(!unbanned.banned);
+    assert_eq!(unbanned.banned_until, None);
     assert_eq!(unbanned.token_version, 1, "an unban does not revoke tokens");
+    let forever = store
+        .set_ban(
+            troll.id,
+            Some(Ban { until: None }),
+            &entry(ModerationAction::BanUser, "user:troll", 30),
+        )
+        .await
+        .expect("ban for good");
+    assert_eq!((forever.banned, forever.banned_until), (true, None));
+    assert_eq!(forever.token_version, 2);
     let log = store.list_moderation_log(page(10, 0)).await.expect("log");
     let actions: Vec<_> = log.items.iter().map(|e| e.action).collect();
     assert_eq!(
         actions,
-        [ModerationAction::UnbanUser, ModerationAction::BanUser]
+        [
+            ModerationAction::BanUser,
+            ModerationAction::UnbanUser,
+            ModerationAction::BanUser
+        ]
     );
-    assert_eq!(log.items[1].reason.as_deref(), Some("because user:troll"));
-    assert_eq!(log.items[1].actor, "root");
-    assert_eq!(log.items[1].created_at, at(10));
+    assert_eq!(log.items[2].reason.as_deref(), Some("because user:troll"));
+    assert_eq!(log.items[2].detail.as_deref(), Some("until a week later"));
+    assert_eq!(log.items[2].actor, "root");
+    assert_eq!(log.items[2].created_at, at(10));
+    assert_eq!(log.items[1].detail, None);
+}
+
+pub async fn a_site_role_change_is_stored_and_logged(store: SqlStore) {
+    let helper = user(&store, "helper").await;
+    assert!(!helper.is_admin);
+    let mut promote = entry(ModerationAction::SetRole, "user:helper", 10);
+    promote.detail = Some("role admin".into());
+    let admin = store
+        .set_admin(helper.id, true, &promote)
+        .await
+        .expect("promote");
+    assert!(admin.is_admin);
+    assert_eq!(admin.token_version, 0, "a role change keeps the sessions");
+    let read = store
+        .find_user(helper.id)
+        .await
+        .expect("read")
+        .expect("found");
+    assert!(read.is_admin);
+    let plain = store
+        .set_admin(
+            helper.id,
+            false,
+            &entry(ModerationAction::SetRole, "user:helper", 20),
+        )
+        .await
+        .expect("demote");
+    assert!(!plain.is_admin);
+    assert_not_found(
+        store
+            .set_admin(
+                UserId(4242),
+                true,
+                &entry(ModerationAction::SetRole, "user:4242", 30),
+            )
+            .await,
+    );
+    let log = store.list_moderation_log(page(10, 0)).await.expect("log");
+    assert_eq!(log.total, 2, "nothing logged for the missing user");
+    assert_eq!(log.items[1].detail.as_deref(), Some("role admin"));
 }
 
 pub async fn profile_and_stats_read_the_counters(store: SqlStore) {

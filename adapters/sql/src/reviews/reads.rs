@@ -9,11 +9,12 @@ use sqlx::Row;
 use leffaseura_core::domain::review::{
     Interaction, ReactionKind, Review, ReviewWindow, ReviewedMovie, INTERACTIONS_SHOWN,
 };
-use leffaseura_core::domain::user::{PasswordHash, User, UserProfile, UserStats};
+use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::{MovieId, ReviewId, StoreError, UserId};
 
 use crate::error::store_error;
 use crate::time::{from_millis, to_millis};
+use crate::users::{stats_from_row, user_from_row};
 use crate::SqlStore;
 
 /// Every review read: the review, its author's name and what the store remembers of the
@@ -25,8 +26,7 @@ pub(super) const REVIEW_SELECT: &str =
      FROM reviews r JOIN users u ON u.id = r.user_id LEFT JOIN movies m ON m.id = r.movie_id";
 
 /// The user columns the leaderboards read (the same as the user store's).
-pub(super) const USER_COLUMNS: &str = "id, username, email, password_hash, bio, created_at, \
-     token_version, banned, is_admin, review_count, rating_sum, likes_received, dislikes_received";
+pub(super) use crate::users::USER_COLUMNS;
 
 pub(super) fn review_from_row(row: &AnyRow) -> Result<Review, StoreError> {
     let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
@@ -53,26 +53,9 @@ pub(super) fn review_from_row(row: &AnyRow) -> Result<Review, StoreError> {
 }
 
 pub(super) fn profile_from_row(row: &AnyRow) -> Result<UserProfile, StoreError> {
-    let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
-    let get_text = |name: &str| row.try_get::<String, _>(name).map_err(store_error);
     Ok(UserProfile {
-        user: User {
-            id: UserId(get_i64("id")?),
-            username: get_text("username")?,
-            email: get_text("email")?,
-            password_hash: PasswordHash(get_text("password_hash")?),
-            bio: get_text("bio")?,
-            created_at: from_millis(get_i64("created_at")?)?,
-            token_version: get_i64("token_version")?,
-            banned: get_i64("banned")? != 0,
-            is_admin: get_i64("is_admin")? != 0,
-        },
-        stats: UserStats {
-            review_count: get_i64("review_count")?,
-            rating_sum: get_i64("rating_sum")?,
-            total_likes: get_i64("likes_received")?,
-            total_dislikes: get_i64("dislikes_received")?,
-        },
+        user: user_from_row(row)?,
+        stats: stats_from_row(row)?,
     })
 }
 
