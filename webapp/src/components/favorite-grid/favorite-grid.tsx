@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FAVORITE, WATCHLIST, type Favorite } from '@/components/movie-actions/api/favorites-api';
+import { FAVORITE, WATCHLIST, type Favorite } from '@/api/favorites';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { STAR } from '@/components/icons/glyphs';
 import { useFormat, useT } from '@/lib/i18n';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { FavoriteType } from '@/components/movie-actions/api/favorites-api';
 import { FavoriteGrid } from './favorite-grid';
-import { userFavoritesQueryOptions } from './user-favorites-query';
+import { userFavoritesQueryOptions, type FavoriteType } from '@/api/favorites';
 import { useT } from '@/lib/i18n';
 import styles from './favorite-grid.module.css';
 

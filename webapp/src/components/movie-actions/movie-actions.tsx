@@ -5,10 +5,17 @@ import { Link } from 'react-router';
 import { Dialog } from '@/components/dialog/dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { useT } from '@/lib/i18n';
-import { FAVORITE, WATCHLIST, type FavoriteType, type MovieRef } from './api/favorites-api';
-import { useFavoriteStatus, useViewerKey } from './api/use-favorite-status';
-import { toggleMutationKey, useToggleFavorite } from './api/use-toggle-favorite';
-import type { FavoriteStatus } from './status-batcher';
+import {
+  FAVORITE,
+  WATCHLIST,
+  toggleMutationKey,
+  useFavoriteStatus,
+  useToggleFavorite,
+  useViewerKey,
+  type FavoriteMovie,
+  type FavoriteStatus,
+  type FavoriteType,
+} from '@/api/favorites';
 import styles from './movie-actions.module.css';
 
 export type MovieActionsProps = {
@@ -41,7 +48,12 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
   const viewer = useViewerKey();
   const { status } = useFavoriteStatus(id, known);
   const [dialog, setDialog] = useState<'login' | 'failed' | null>(null);
-  const movie: MovieRef = { id, title: originalTitle || title, year, posterPath };
+  const movie: FavoriteMovie = {
+    movie_id: id,
+    original_title: originalTitle || title || undefined,
+    release_year: releaseYear(year),
+    poster_path: posterPath || undefined,
+  };
 
   const buttons = (
     [
@@ -90,9 +102,15 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
   );
 }
 
+/** `1999` or `'1999-03-31'` → 1999; nothing usable → left out of the add. */
+function releaseYear(year: MovieActionsProps['year']): number | undefined {
+  const value = typeof year === 'string' ? Number.parseInt(year.slice(0, 4), 10) : year;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
 type ToggleButtonProps = {
   viewer: string | null;
-  movie: MovieRef;
+  movie: FavoriteMovie;
   type: FavoriteType;
   label: string;
   pressed: boolean;
@@ -107,8 +125,8 @@ type ToggleButtonProps = {
 function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, variant, onNeedLogin, onFailed }: ToggleButtonProps) {
   const t = useT();
   const queryClient = useQueryClient();
-  const toggle = useToggleFavorite(viewer ?? 'visitor', movie.id, type);
-  const mutationKey = toggleMutationKey(movie.id, type);
+  const toggle = useToggleFavorite(viewer ?? 'visitor', movie.movie_id, type);
+  const mutationKey = toggleMutationKey(movie.movie_id, type);
   // Counts this movie's toggle in any bar on the page (the same movie can show twice).
   const busy = useIsMutating({ mutationKey, exact: true }) > 0;
   const sending = useRef(false);

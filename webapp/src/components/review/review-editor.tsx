@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { REVIEW_CONTENT_MAX } from '@/api/limits';
 import { useT } from '@/lib/i18n';
-import { MAX_CONTENT } from './api/reviews-api';
 import { StarRatingInput } from './star-rating-input';
 import styles from './review.module.css';
 
@@ -48,7 +48,7 @@ export function ReviewEditor({ initial, submitLabel, busy = false, onSubmit, onC
         <textarea
           id={textId}
           value={content}
-          maxLength={MAX_CONTENT}
+          maxLength={REVIEW_CONTENT_MAX}
           required
           rows={5}
           aria-invalid={missing || undefined}
@@ -65,7 +65,7 @@ export function ReviewEditor({ initial, submitLabel, busy = false, onSubmit, onC
           </span>
         ) : null}
         <span id={countId} className="hint">
-          {t('reviews.characters', { count: content.length, max: MAX_CONTENT })}
+          {t('reviews.characters', { count: content.length, max: REVIEW_CONTENT_MAX })}
         </span>
       </div>
       <div className={styles.editorActions}>

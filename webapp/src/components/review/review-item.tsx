@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDeleteReview, useReactToReview, useUpdateReview, withReaction, type ReactionType, type Review } from '@/api/reviews';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { useFormat, useT } from '@/lib/i18n';
-import { withReaction, type ReactionType, type Review } from './api/reviews-api';
-import { useDeleteReview, useReactToReview, useUpdateReview } from './api/use-review-mutations';
 import { isLong, truncate, wasEdited } from './format';
 import { ReviewEditor, type ReviewDraft } from './review-editor';
 import { ReviewError, type ReviewErrorKind } from './review-error';

@@ -1,6 +1,6 @@
+import type { ReactionType, Review } from '@/api/reviews';
 import { useT } from '@/lib/i18n';
 import styles from './review.module.css';
-import type { ReactionType, Review } from './api/reviews-api';
 
 export type ReviewReactionsProps = {
   review: Pick<Review, 'likes' | 'dislikes' | 'my_interaction'>;

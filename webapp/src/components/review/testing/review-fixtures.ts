@@ -1,4 +1,4 @@
-import type { Review } from '../api/reviews-api';
+import type { Review } from '@/api/reviews';
 
 /** A review as the API returns it; override what a test cares about. */
 export function makeReview(overrides: Partial<Review> = {}): Review {

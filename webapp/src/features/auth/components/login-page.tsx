@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useLogin } from '@/api/users';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLogin } from '../api/login';
 import { AlreadyLoggedIn } from './already-logged-in';
 import styles from './auth.module.css';
 

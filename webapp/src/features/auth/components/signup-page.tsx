@@ -1,18 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/api/limits';
+import { useRegister } from '@/api/users';
 import { Dialog } from '@/components/dialog/dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT, type MessageKey } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useRegister } from '../api/register';
 import { AlreadyLoggedIn } from './already-logged-in';
 import styles from './auth.module.css';
-
-/** The server accepts passwords of 8..128 characters (API.md, Users). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 type Field = 'username' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;

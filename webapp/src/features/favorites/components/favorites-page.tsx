@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { FAVORITE } from '@/components/movie-actions/api/favorites-api';
+import { FAVORITE } from '@/api/favorites';
+import { useUser } from '@/api/users';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useUser } from '../api/get-user';
 import styles from './favorites.module.css';
 import { SavedMovies } from './saved-movies';
 

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { userFavoritesInfiniteOptions, type FavoriteType } from '@/api/favorites';
 import { FavoriteGrid } from '@/components/favorite-grid/favorite-grid';
-import { userFavoritesInfiniteOptions } from '@/components/favorite-grid/user-favorites-query';
-import type { FavoriteType } from '@/components/movie-actions/api/favorites-api';
 import { useT } from '@/lib/i18n';
 import styles from './favorites.module.css';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { WATCHLIST } from '@/api/favorites';
+import { useOwnUser } from '@/api/users';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
-import { WATCHLIST } from '@/components/movie-actions/api/favorites-api';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useOwnUser } from '../api/get-own-user';
 import styles from './favorites.module.css';
 import { SavedMovies } from './saved-movies';
 

@@ -17,9 +17,8 @@ export type GroupDraft = {
 
 export const EMPTY_DRAFT: GroupDraft = { name: '', description: '', visibility: 'public', themeId: null, posterUrl: '', tags: [] };
 
-/** API.md: a group name is 1–60 characters after trimming; a description at most 2,000. */
-export const NAME_MAX = 60;
-export const DESCRIPTION_MAX = 2000;
+/** The server's limits (openapi.yaml, CreateGroupRequest). */
+export { GROUP_DESCRIPTION_MAX as DESCRIPTION_MAX, GROUP_NAME_MAX as NAME_MAX } from '@/api/limits';
 
 export type NewGroupBody = {
   name: string;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useHomeSessionCache } from '../api/home-session-cache';
+import { useHomeSessionCache } from '../lib/home-session-cache';
 import { InTheatersCarousel } from './in-theaters-carousel';
 import { PopularMoviesCarousel } from './popular-movies-carousel';
 import { RecentReviewsCarousel } from './recent-reviews-carousel';

@@ -3,7 +3,7 @@ import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { MovieCard } from '@/components/movie-card/movie-card';
 import { useT } from '@/lib/i18n';
-import { useInTheaters } from '../api/home-data';
+import { useInTheaters } from '../lib/home-queries';
 import { CarouselError } from './carousel-status';
 import styles from './home-page.module.css';
 

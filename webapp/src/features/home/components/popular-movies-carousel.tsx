@@ -3,7 +3,7 @@ import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { MovieCard } from '@/components/movie-card/movie-card';
 import { useT } from '@/lib/i18n';
-import { uniqueMovies, usePopularMovies } from '../api/home-data';
+import { uniqueMovies, usePopularMovies } from '../lib/home-queries';
 import { CarouselError } from './carousel-status';
 
 /** Popular Movies: 20 at first, the next 20 (up to 100) as the strip is scrolled towards its end. */

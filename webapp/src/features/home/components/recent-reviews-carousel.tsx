@@ -1,10 +1,11 @@
 import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import type { Review as RecentReview } from '@/api/reviews';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { truncate } from '@/components/review/format';
 import { Stars } from '@/components/review/stars';
 import { useT } from '@/lib/i18n';
-import { useRecentReviews, type RecentReview } from '../api/home-data';
+import { useRecentReviews } from '../lib/home-queries';
 import { CarouselError } from './carousel-status';
 import { shortUsername, USERNAME_LIMIT } from './users-carousel';
 import styles from './home-page.module.css';

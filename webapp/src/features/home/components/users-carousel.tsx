@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import type { Leaderboard } from '@/api/reviews';
+import type { User as RankedUser } from '@/api/users';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { truncate } from '@/components/review/format';
 import { auraLabelKey } from '@/lib/aura';
 import { useFormat, useT, type MessageKey } from '@/lib/i18n';
-import { useLeaderboard, type Leaderboard, type RankedUser } from '../api/home-data';
+import { useLeaderboard } from '../lib/home-queries';
 import { CarouselError } from './carousel-status';
 import styles from './home-page.module.css';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { type ActivityEntry, useUserActivity } from '@/api/reviews';
+import type { User } from '@/api/users';
 import { truncate } from '@/components/review/format';
 import { ReviewError } from '@/components/review/review-error';
 import { Stars } from '@/components/review/stars';
-import type { ProfileUser } from '../api/get-profile';
-import { type ActivityEntry, useUserActivity } from '../api/get-user-activity';
 import { FormattedMessage, useFormat, useT } from '@/lib/i18n';
 import { LoadMore } from './reviews-tab';
 import styles from './profile.module.css';
@@ -12,7 +12,7 @@ import styles from './profile.module.css';
 const SNIPPET = 120;
 
 /** What the user did, newest first: the reviews they wrote and their likes and dislikes; "Load more". */
-export function ActivityTab({ user, isOwn }: { user: ProfileUser; isOwn: boolean }) {
+export function ActivityTab({ user, isOwn }: { user: User; isOwn: boolean }) {
   const t = useT();
   const format = useFormat();
   const query = useUserActivity(user.id);

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
+import { NEWEST_REVIEWS, useNewestReviews } from '@/api/reviews';
+import type { User } from '@/api/users';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
 import { useT } from '@/lib/i18n';
-import type { ProfileUser } from '../api/get-profile';
-import { NEWEST_REVIEWS, useNewestReviews } from '../api/get-user-reviews';
 import styles from './profile.module.css';
 
 type OverviewTabProps = {
-  user: ProfileUser;
+  user: User;
   isOwn: boolean;
   viewerId: number | null;
   /** "My groups" (the groups feature's, composed in by the app). */

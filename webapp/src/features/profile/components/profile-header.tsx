@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { userFavoritesQueryOptions } from '@/components/favorite-grid/user-favorites-query';
-import { FAVORITE } from '@/components/movie-actions/api/favorites-api';
-import type { ProfileUser } from '../api/get-profile';
+import { FAVORITE, userFavoritesQueryOptions } from '@/api/favorites';
+import type { User } from '@/api/users';
 import { SEPARATOR } from '@/components/icons/glyphs';
 import { auraLabelKey } from '@/lib/aura';
 import { useFormat, useT } from '@/lib/i18n';
@@ -12,7 +11,7 @@ import styles from './profile.module.css';
 export const FAVORITES_ON_TAB = 8;
 
 /** Username, member since, bio and the four statistics. */
-export function ProfileHeader({ user, isOwn }: { user: ProfileUser; isOwn: boolean }) {
+export function ProfileHeader({ user, isOwn }: { user: User; isOwn: boolean }) {
   const t = useT();
   const format = useFormat();
   const since = user.created_at ? format.date(user.created_at) : null;
@@ -44,7 +43,7 @@ export function ProfileHeader({ user, isOwn }: { user: ProfileUser; isOwn: boole
 }
 
 /** Favorites count, likes, average rating and aura (PRODUCT-SPEC §2). */
-export function ProfileStats({ user }: { user: ProfileUser }) {
+export function ProfileStats({ user }: { user: User }) {
   const favorites = useQuery(userFavoritesQueryOptions(user.id, FAVORITE, FAVORITES_ON_TAB));
   const favoriteCount = favorites.data ? (favorites.data.pagination?.total ?? favorites.data.items.length) : null;
   const t = useT();

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { REVIEW_ERRORS } from '@/components/review/api/reviews-api';
+import { REVIEW_ERRORS } from '@/api/reviews';
 import { makeReview, notFound } from '@/components/review/testing/review-fixtures';
 import type { SessionUser } from '@/lib/auth-storage';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';

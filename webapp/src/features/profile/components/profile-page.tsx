@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { useOwnProfile, useUser, type User } from '@/api/users';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useOwnProfile, useProfile, type ProfileUser } from '../api/get-profile';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 import styles from './profile.module.css';
 
 /** The Profile tab's groups ("My groups"), composed in by the app. */
-export type RenderGroups = (user: ProfileUser, isOwn: boolean) => ReactNode;
+export type RenderGroups = (user: User, isOwn: boolean) => ReactNode;
 
 /**
  * `/profile` (the signed-in user's own; visitors are asked to log in) and
@@ -42,7 +42,7 @@ function Profile({ userId, renderGroups }: { userId: number; renderGroups?: Rend
   const session = useSession();
   const isOwn = session?.user?.id === userId;
   const t = useT();
-  const query = useProfile(userId);
+  const query = useUser(userId);
   usePageTitle(
     query.data
       ? isOwn

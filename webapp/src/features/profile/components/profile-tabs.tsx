@@ -1,9 +1,9 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { FAVORITE, WATCHLIST } from '@/api/favorites';
+import type { User } from '@/api/users';
 import { FavoritesPreview } from '@/components/favorite-grid/favorites-preview';
-import { FAVORITE, WATCHLIST } from '@/components/movie-actions/api/favorites-api';
 import { useT, type MessageKey } from '@/lib/i18n';
-import type { ProfileUser } from '../api/get-profile';
 import { ActivityTab } from './activity-tab';
 import { FAVORITES_ON_TAB } from './profile-header';
 import { OverviewTab } from './overview-tab';
@@ -27,11 +27,11 @@ export function visibleTabs(isOwn: boolean): ProfileTab[] {
 }
 
 type ProfileTabsProps = {
-  user: ProfileUser;
+  user: User;
   isOwn: boolean;
   viewerId: number | null;
   /** The Profile tab's groups ("My groups"), composed in by the app. */
-  renderGroups?: (user: ProfileUser, isOwn: boolean) => ReactNode;
+  renderGroups?: (user: User, isOwn: boolean) => ReactNode;
 };
 
 /**

@@ -1,12 +1,12 @@
+import { useUserReviews } from '@/api/reviews';
+import type { User } from '@/api/users';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
 import { useT } from '@/lib/i18n';
-import type { ProfileUser } from '../api/get-profile';
-import { useUserReviews } from '../api/get-user-reviews';
 import styles from './profile.module.css';
 
 /** Every review of the user, newest first, with the movie each is about; "Load more". */
-export function ReviewsTab({ user, isOwn, viewerId }: { user: ProfileUser; isOwn: boolean; viewerId: number | null }) {
+export function ReviewsTab({ user, isOwn, viewerId }: { user: User; isOwn: boolean; viewerId: number | null }) {
   const t = useT();
   const query = useUserReviews(user.id);
   const nextPageError: unknown = query.error;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { ReviewStats } from '@/components/review/api/reviews-api';
+import type { ReviewStats } from '@/api/reviews';
 import { makeReview, notFound } from '@/components/review/testing/review-fixtures';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { MovieReviews } from './movie-reviews';

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Review } from '@/components/review/api/reviews-api';
+import { useMovieReviews, useReview, type Review } from '@/api/reviews';
 import { ReviewError } from '@/components/review/review-error';
 import { ReviewItem } from '@/components/review/review-item';
 import { useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useT } from '@/lib/i18n';
-import { useMovieReviews } from '../api/get-movie-reviews';
-import { useReview } from '../api/get-review';
 import { ReviewStats } from './review-stats';
 import { WriteReview } from './write-review';
 import styles from './movie-reviews.module.css';

@@ -1,4 +1,4 @@
-import type { ReviewStats as Stats } from '@/components/review/api/reviews-api';
+import type { ReviewStats as Stats } from '@/api/reviews';
 import { STAR } from '@/components/icons/glyphs';
 import { Stars } from '@/components/review/stars';
 import { useFormat, useT } from '@/lib/i18n';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { DEFAULT_RATING, type Review } from '@/components/review/api/reviews-api';
+import { DEFAULT_RATING, useCreateReview, type Review } from '@/api/reviews';
 import { ReviewEditor, type ReviewDraft } from '@/components/review/review-editor';
 import { ReviewError } from '@/components/review/review-error';
 import { useT } from '@/lib/i18n';
-import { useCreateReview } from '../api/create-review';
 import styles from './movie-reviews.module.css';
 
 /** The write-review form: content required, 1..5 stars starting at 3 (PRODUCT-SPEC §5). */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { BIO_MAX, PASSWORD_MIN } from '@/api/limits';
+import { useDeleteAccount, useOwnProfile, useUpdateProfile, type ProfileChanges } from '@/api/users';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { showToast } from '@/components/toast/toast-store';
@@ -8,15 +10,9 @@ import { ApiError } from '@/lib/api-client';
 import { clearSession, useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useDeleteAccount } from '../api/delete-account';
-import { useProfile } from '../api/get-profile';
-import { useUpdateProfile, type ProfileChanges } from '../api/update-profile';
 import { CurrentPasswordDialog } from './current-password-dialog';
 import styles from './settings.module.css';
 
-export const NEW_PASSWORD_MIN = 8;
-/** The server keeps at most 500 characters of bio (openapi.yaml, UpdateProfileRequest). */
-export const BIO_MAX = 500;
 
 type Section = 'bio' | 'account';
 type Notice = { section: Section; tone: 'success' | 'error' | 'info'; text: string };
@@ -41,7 +37,7 @@ function SettingsForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
-  const profile = useProfile(true);
+  const profile = useOwnProfile();
   const user = profile.data ?? session?.user ?? null;
   const currentBio = user?.user_bio ?? '';
 
@@ -80,11 +76,11 @@ function SettingsForm() {
     if (nextEmail && nextEmail.toLowerCase() !== (user?.email ?? '').toLowerCase()) changes.email = nextEmail;
     if (nextUsername && nextUsername !== user?.username) changes.username = nextUsername;
     if (newPassword) {
-      if (newPassword.length < NEW_PASSWORD_MIN) {
+      if (newPassword.length < PASSWORD_MIN) {
         setNotice({
           section: 'account',
           tone: 'error',
-          text: t('settings.passwordTooShort', { min: NEW_PASSWORD_MIN }),
+          text: t('settings.passwordTooShort', { min: PASSWORD_MIN }),
         });
         return;
       }
@@ -234,7 +230,7 @@ function SettingsForm() {
               type="password"
               autoComplete="new-password"
               value={newPassword}
-              placeholder={t('settings.account.passwordPlaceholder', { min: NEW_PASSWORD_MIN })}
+              placeholder={t('settings.account.passwordPlaceholder', { min: PASSWORD_MIN })}
               onChange={(event) => setNewPassword(event.target.value)}
             />
           </div>

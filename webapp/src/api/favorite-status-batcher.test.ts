@@ -1,4 +1,4 @@
-import { NO_STATUS, StatusBatcher, type FavoriteStatus } from './status-batcher';
+import { NO_STATUS, StatusBatcher, type FavoriteStatus } from './favorite-status-batcher';
 
 /** A fetcher that records each call's ids and says "in watchlist" for even ids. */
 function recorder() {

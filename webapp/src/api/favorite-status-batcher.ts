@@ -1,5 +1,7 @@
-/** What the viewer has done with one movie (GET /favorites/status/{ids}). */
-export type FavoriteStatus = { is_favorite: boolean; is_watchlist: boolean };
+import type { components } from '@/api/schema';
+
+/** What the viewer has done with one movie (GET /favorites/status/{ids}, without the id). */
+export type FavoriteStatus = Omit<components['schemas']['MovieFavoriteStatus'], 'tmdb_id'>;
 
 export const NO_STATUS: FavoriteStatus = Object.freeze({ is_favorite: false, is_watchlist: false });
 
