@@ -9,6 +9,7 @@ pub mod error;
 pub mod middleware;
 pub mod state;
 pub mod webapp;
+mod webapp_routes;
 
 #[cfg(test)]
 mod testing;

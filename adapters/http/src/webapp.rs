@@ -1,6 +1,7 @@
 //! The built webapp at `/`: its files as they are, and `index.html` for every other GET,
-//! so that the single-page app's own routes (`/movies/42`, `/movie/1.5`,
-//! `/profile/jane.doe`) survive a reload. Only what can only be a static file (anything
+//! so that the single-page app's own routes (`/movie/42`, `/movie/1.5`,
+//! `/profile/jane.doe`) survive a reload; a path that is none of its routes gets the same
+//! page (which shows "not found") with status 404 (see [`crate::webapp_routes`]). Only what can only be a static file (anything
 //! under `/assets/`, and well-known file names and extensions, see [`is_static_file`])
 //! answers a plain 404 when missing, so that a stale script or image does not receive the
 //! HTML page. `/api/...` never reaches this (it is routed first).
@@ -11,6 +12,8 @@ use poem::endpoint::{StaticFileEndpoint, StaticFilesEndpoint};
 use poem::http::{Method, StatusCode};
 use poem::web::Html;
 use poem::{Endpoint, IntoResponse, Request, Response};
+
+use crate::webapp_routes::is_app_route;
 
 /// Serves `dir`, or a page explaining how to build the webapp when `dir/index.html` is
 /// missing.
@@ -74,6 +77,16 @@ fn is_static_file(path: &str) -> bool {
     })
 }
 
+/// A page of the webapp answers 200; any other path gets the same page (the webapp shows
+/// its not-found page) with 404.
+fn page_status(path: &str) -> StatusCode {
+    if is_app_route(path) {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    }
+}
+
 fn not_built_page(dir: &Path) -> Response {
     let dir = dir
         .display()
@@ -90,7 +103,7 @@ fn not_built_page(dir: &Path) -> Response {
          <p>The API works already: see <a href=\"/api/docs\">/api/docs</a>.</p>\
          </body></html>"
     );
-    Html(html).with_status(StatusCode::OK).into_response()
+    Html(html).into_response()
 }
 
 impl Endpoint for Webapp {
@@ -103,24 +116,32 @@ impl Endpoint for Webapp {
         match self {
             Self::NotBuilt { dir } => {
                 if !is_static_file(req.uri().path()) {
-                    Ok(not_built_page(dir))
+                    let mut page = not_built_page(dir);
+                    page.set_status(page_status(req.uri().path()));
+                    Ok(page)
                 } else {
                     Ok(StatusCode::NOT_FOUND.into_response())
                 }
             }
             Self::Built { files, index } => {
-                let spa_route = !is_static_file(req.uri().path());
-                let index_req = spa_route.then(|| {
-                    Request::builder()
+                let path = req.uri().path();
+                let status = page_status(path);
+                let index_req = (!is_static_file(path)).then(|| {
+                    let index_req = Request::builder()
                         .method(req.method().clone())
                         .uri(req.uri().clone())
                         .header("accept", "text/html")
-                        .finish()
+                        .finish();
+                    (index_req, status)
                 });
                 match files.call(req).await {
                     Ok(response) => Ok(response),
                     Err(err) if err.status() == StatusCode::NOT_FOUND => match index_req {
-                        Some(index_req) => index.call(index_req).await,
+                        Some((index_req, status)) => {
+                            let mut page = index.call(index_req).await?;
+                            page.set_status(status);
+                            Ok(page)
+                        }
                         None => Ok(StatusCode::NOT_FOUND.into_response()),
                     },
                     Err(err) => Err(err),
@@ -152,8 +173,12 @@ mod tests {
             .await
             .assert_text("console.log(1)")
             .await;
-        let response = client.get("/movies/42").send().await;
+        let response = client.get("/movie/42").send().await;
         response.assert_status_is_ok();
+        response.assert_text("<html>app</html>").await;
+        // No page of the webapp: the same app (it shows its not-found page), but a 404.
+        let response = client.get("/movies/42").send().await;
+        response.assert_status(StatusCode::NOT_FOUND);
         response.assert_text("<html>app</html>").await;
         client
             .get("/assets/missing.js")
@@ -193,11 +218,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
         let client = TestClient::new(Webapp::new(dir.path()));
-        for path in ["/movie/1.5", "/profile/jane.doe", "/search/a.b.c"] {
+        for path in ["/movie/1.5", "/profile/jane.doe", "/groups/film.club"] {
             let response = client.get(path).send().await;
             response.assert_status_is_ok();
             response.assert_text("<html>app</html>").await;
         }
+        let response = client.get("/search/a.b.c").send().await;
+        response.assert_status(StatusCode::NOT_FOUND);
+        response.assert_text("<html>app</html>").await;
         for path in [
             "/assets/gone-123.js",
             "/assets/chunk",
