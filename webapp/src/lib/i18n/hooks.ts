@@ -44,3 +44,19 @@ export function useErrorText() {
   const intl = useIntl();
   return useCallback((error: unknown, fallback?: string) => errorText(intl, error, fallback), [intl]);
 }
+
+/**
+ * `genreName({ id: 27, name: 'Horror' })`: TMDB's genres by id in the current language, so
+ * they read right in Finnish whatever language the server's name came in (the demo catalog
+ * and the groups' genre table are English); an unknown id keeps the given name.
+ */
+export function useGenreName() {
+  const intl = useIntl();
+  return useCallback(
+    (genre: { id?: number | null; name: string }) => {
+      const key = `genre.${genre.id ?? ''}`;
+      return genre.id != null && key in intl.messages ? intl.formatMessage({ id: key as MessageKey }) : genre.name;
+    },
+    [intl],
+  );
+}

@@ -9,7 +9,7 @@ import { formatCalendarDate, formatDate, formatDecimal1, formatRelative, formatT
 import { I18nProvider } from './i18n-provider';
 import { getLanguage, LANGUAGE_STORAGE_KEY, languageFromBrowser, resetLanguage, setLanguage, type Language } from './language';
 import { catalogues } from './messages';
-import { useT } from './hooks';
+import { useGenreName, useT } from './hooks';
 
 function intlFor(language: Language) {
   return createIntl({ locale: language === 'fi' ? 'fi-FI' : 'en-GB', messages: catalogues[language] });
@@ -169,5 +169,23 @@ describe('errors by code', () => {
     ];
     const missing = codes.filter((code) => errorKey(code) === null);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('genre names', () => {
+  function genreNameIn(language: Language) {
+    const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider language={language}>{children}</I18nProvider>;
+    return renderHook(() => useGenreName(), { wrapper }).result.current;
+  }
+
+  it("reads TMDB's genres by id in the reader's language, whatever language the server named them in", () => {
+    expect(genreNameIn('fi')({ id: 27, name: 'Horror' })).toBe('Kauhu');
+    expect(genreNameIn('fi')({ id: 878, name: 'Science Fiction' })).toBe('Tieteiselokuva');
+    expect(genreNameIn('en')({ id: 18, name: 'Draama' })).toBe('Drama');
+  });
+
+  it('keeps the given name for an unknown id or none', () => {
+    expect(genreNameIn('fi')({ id: 4242, name: 'Kotimainen' })).toBe('Kotimainen');
+    expect(genreNameIn('fi')({ name: 'Horror' })).toBe('Horror');
   });
 });

@@ -1,7 +1,7 @@
 // The webapp's i18n layer (react-intl / FormatJS, ICU messages). See README.md in this folder.
 export { FormattedMessage, useIntl } from 'react-intl';
 export { I18nProvider } from './i18n-provider';
-export { useErrorText, useFormat, useLanguage, useT, type MessageValues } from './hooks';
+export { useErrorText, useFormat, useGenreName, useLanguage, useT, type MessageValues } from './hooks';
 export { errorKey, errorText } from './errors';
 export { intlFor } from './intl';
 export type { IntlShape } from 'react-intl';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useT } from '@/lib/i18n';
+import { useGenreName, useT } from '@/lib/i18n';
 import type { Group } from '../api/types';
-import { CARD_DESCRIPTION_LIMIT, CARD_NAME_LIMIT, CARD_TAGS, genreNames, isLonger, joinTags, memberCount, themeName, truncate } from '../lib/format';
+import { CARD_DESCRIPTION_LIMIT, CARD_NAME_LIMIT, CARD_TAGS, groupGenres, isLonger, joinTags, memberCount, themeName, truncate } from '../lib/format';
 import { GroupPoster } from './group-poster';
 import { LockIcon } from './icons';
 import styles from './groups.module.css';
@@ -22,9 +22,10 @@ type GroupCardProps = {
 /** One group in a list: theme colour, poster, name (24 characters), description (140), members, visibility. */
 export function GroupCard({ group, badge, variant = 'grid' }: GroupCardProps) {
   const t = useT();
+  const genreName = useGenreName();
   const theme = themeName(group.theme_id) ?? 'none';
   const description = group.description.trim();
-  const names = genreNames(group);
+  const names = groupGenres(group).map(genreName);
   const tags = names.length > CARD_TAGS
     ? t('groups.card.moreTags', { tags: joinTags(names.slice(0, CARD_TAGS)), count: names.length - CARD_TAGS })
     : joinTags(names);

@@ -1,18 +1,19 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useFormat, useT } from '@/lib/i18n';
+import { useFormat, useGenreName, useT } from '@/lib/i18n';
 import type { Group } from '../api/types';
-import { TAGS_SHOWN, genreNames, memberCount } from '../lib/format';
+import { TAGS_SHOWN, groupGenres, memberCount } from '../lib/format';
 import styles from './groups.module.css';
 import pageStyles from './group-page.module.css';
 
 /** The Facts box: owner (a profile link, or Unknown), member count, created date, visibility, genre tags. */
 export function GroupFacts({ group }: { group: Group }) {
   const t = useT();
+  const genreName = useGenreName();
   const format = useFormat();
   const tagsId = useId();
   const [allTags, setAllTags] = useState(false);
-  const names = genreNames(group);
+  const names = groupGenres(group).map(genreName);
   const shown = allTags ? names : names.slice(0, TAGS_SHOWN);
   const created = group.created_at ? format.date(group.created_at) : null;
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useT } from '@/lib/i18n';
+import { useGenreName, useT } from '@/lib/i18n';
 import { useGenres } from '@/api/movies';
 import { useThemes } from '../api/get-themes';
 import { DESCRIPTION_MAX, NAME_MAX, type GroupDraft } from '../lib/group-draft';
@@ -20,6 +20,7 @@ type GroupFormFieldsProps = {
 /** Name, description, theme, genres, visibility (and poster): the create page and the edit dialog. */
 export function GroupFormFields({ draft, onChange, nameError, withPoster = false }: GroupFormFieldsProps) {
   const t = useT();
+  const genreName = useGenreName();
   const id = useId();
   const themes = useThemes();
   const genres = useGenres();
@@ -106,7 +107,7 @@ export function GroupFormFields({ draft, onChange, nameError, withPoster = false
                     checked={checked}
                     onChange={() => set('tags', checked ? draft.tags.filter((tag) => tag !== genre.id) : [...draft.tags, genre.id])}
                   />
-                  {genre.name}
+                  {genreName(genre)}
                 </label>
               );
             })}

@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
-import { useT } from '@/lib/i18n';
+import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGroup } from '../api/get-group';
 import { useUserGroups } from '../api/get-user-groups';
 import { groupActivityQuery } from '../api/group-activity';
 import { groupFavoritesQuery } from '../api/group-favorites';
 import type { Group } from '../api/types';
-import { genreNames, joinTags, themeName } from '../lib/format';
+import { groupGenres, joinTags, themeName } from '../lib/format';
 import { readMembershipHint, writeMembershipHint } from '../lib/membership-hint';
 import { deriveViewer, isMemberRole, viewerFromLookup, type Viewer } from '../lib/viewer';
 import { CopyGroupLink } from './copy-group-link';
@@ -99,9 +99,10 @@ function useViewer(group: Group, viewerId: number | null): Viewer {
 
 function GroupDetails({ group, viewerId }: { group: Group; viewerId: number | null }) {
   const t = useT();
+  const genreName = useGenreName();
   const viewer = useViewer(group, viewerId);
   const theme = themeName(group.theme_id) ?? 'none';
-  const tags = joinTags(genreNames(group));
+  const tags = joinTags(groupGenres(group).map(genreName));
   const pageUrl = `${window.location.origin}/groups/${group.id}`;
 
   return (

@@ -1,4 +1,4 @@
-import { formatCreated, genreNames, isLonger, joinTags, memberCount, themeName, truncate } from './format';
+import { formatCreated, groupGenres, isLonger, joinTags, memberCount, themeName, truncate } from './format';
 
 describe('group formatting (PRODUCT-SPEC §2, §9)', () => {
   it('maps themes 1 blue, 2 green, 3 purple, 4 orange', () => {
@@ -24,9 +24,9 @@ describe('group formatting (PRODUCT-SPEC §2, §9)', () => {
 
   it('joins genre names with a comma, preferring the genre objects', () => {
     expect(joinTags(['Drama', 'Comedy'])).toBe('Drama, Comedy');
-    expect(genreNames({ genres: [{ genre_name: 'Horror' }], genre_tags: ['Drama'] })).toEqual(['Horror']);
-    expect(genreNames({ genres: [], genre_tags: ['Drama'] })).toEqual(['Drama']);
-    expect(genreNames({})).toEqual([]);
+    expect(groupGenres({ genres: [{ genre_id: 27, genre_name: 'Horror' }], genre_tags: ['Drama'] })).toEqual([{ id: 27, name: 'Horror' }]);
+    expect(groupGenres({ genres: [], genre_tags: ['Drama'] })).toEqual([{ name: 'Drama' }]);
+    expect(groupGenres({})).toEqual([]);
   });
 
   it('counts members as 0 when unknown', () => {

@@ -59,13 +59,13 @@ export function joinTags(names: readonly string[]): string {
   return names.filter((name) => name.trim() !== '').join(', ');
 }
 
-/** The genre names of a group: its `genres` objects when given, else `genre_tags`. */
-export function genreNames(group: {
-  genres?: readonly { genre_name: string }[] | null;
+/** The genres of a group: its `genres` objects when given (with ids, so they can be translated), else `genre_tags`. */
+export function groupGenres(group: {
+  genres?: readonly { genre_id: number; genre_name: string }[] | null;
   genre_tags?: readonly string[] | null;
-}): string[] {
-  if (group.genres && group.genres.length > 0) return group.genres.map((genre) => genre.genre_name);
-  return [...(group.genre_tags ?? [])];
+}): { id?: number; name: string }[] {
+  if (group.genres && group.genres.length > 0) return group.genres.map((genre) => ({ id: genre.genre_id, name: genre.genre_name }));
+  return (group.genre_tags ?? []).map((name) => ({ name }));
 }
 
 /** The member count, 0 when the record has none (PRODUCT-SPEC §2). */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useSearchParams } from 'react-router';
 import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
 import { MovieCard } from '@/components/movie-card/movie-card';
-import { useT } from '@/lib/i18n';
+import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGenres } from '@/api/movies';
 import { sourceFor } from '@/api/movies';
@@ -25,6 +25,7 @@ export type BrowsePageProps = {
  */
 export function BrowsePage({ renderCardActions }: BrowsePageProps) {
   const t = useT();
+  const genreName = useGenreName();
   const [params, setParams] = useSearchParams();
   const fromUrl = readBrowseParams(params);
   // A title search covers every genre (TMDB cannot filter a search by genre).
@@ -76,7 +77,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
     headingRef.current?.scrollIntoView?.({ block: 'start' });
   }
 
-  const genreNames = genres.map((id) => genresQuery.data?.find((g) => g.id === id)?.name ?? `#${id}`);
+  const genreNames = genres.map((id) => genreName({ id, name: genresQuery.data?.find((g) => g.id === id)?.name ?? `#${id}` }));
   const data = movies.data;
   const heading = q
     ? data && data.totalResults === 0

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CHECK } from '@/components/icons/glyphs';
-import { useT } from '@/lib/i18n';
+import { useGenreName, useT } from '@/lib/i18n';
 import type { Genre } from '@/api/movies';
 import styles from './genre-chips.module.css';
 
@@ -13,6 +13,7 @@ type GenreChipsProps = {
 /** Toggle buttons, one per genre; a movie must have every selected genre. */
 export function GenreChips({ genres, selected, onToggle }: GenreChipsProps) {
   const t = useT();
+  const genreName = useGenreName();
   const listRef = useRef<HTMLUListElement>(null);
   const firstSelected = selected[0];
 
@@ -40,7 +41,7 @@ export function GenreChips({ genres, selected, onToggle }: GenreChipsProps) {
               onClick={() => onToggle(genre.id)}
             >
               {on ? <span aria-hidden="true">{CHECK} </span> : null}
-              {genre.name}
+              {genreName(genre)}
             </button>
           </li>
         );

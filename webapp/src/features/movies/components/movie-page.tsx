@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PLAY, STAR } from '@/components/icons/glyphs';
 import { ApiError } from '@/lib/api-client';
-import { useIntl, useT } from '@/lib/i18n';
+import { useGenreName, useIntl, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMovie } from '@/api/movies';
 import { formatDate, formatMoney, formatRating, formatRuntime } from '../lib/format';
@@ -72,6 +72,7 @@ function MovieNotFound() {
 
 function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews, renderShowtimes }: { movie: Movie } & MoviePageProps) {
   const t = useT();
+  const genreName = useGenreName();
   const intl = useIntl();
   const year = /^\d{4}/.exec(movie.releaseDate)?.[0] ?? null;
   const rating = formatRating(intl, movie.voteAverage);
@@ -130,7 +131,7 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
               {movie.genres.map((genre) => (
                 <li key={genre.id}>
                   <Link to={`/browse?genres=${genre.id}`} className={styles.genre}>
-                    {genre.name}
+                    {genreName(genre)}
                   </Link>
                 </li>
               ))}
