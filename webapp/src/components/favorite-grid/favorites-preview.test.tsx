@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import type { Favorite } from '@/api/favorites';
+import { reply } from '@/testing/api-reply';
 import { mockApi, renderWithProviders } from '@/testing/render';
 import { FavoritesPreview } from './favorites-preview';
 
-const favorite = (id: number) => ({
+const favorite = (id: number): Favorite => ({
   id,
   tmdb_id: id,
   movie_id: id,
@@ -14,6 +16,7 @@ const favorite = (id: number) => ({
   poster_url: null,
   imdb_rating: 6.5,
   created_at: '2025-10-14T18:03:00Z',
+  added_by: 7,
 });
 
 describe('FavoritesPreview', () => {
@@ -22,7 +25,7 @@ describe('FavoritesPreview', () => {
   it('shows the newest few with a link to all of them', async () => {
     const calls = mockApi(({ path }) =>
       path === '/favorites/user/5/2'
-        ? { status: 200, body: { success: true, data: [1, 2, 3, 4].map(favorite), pagination: { total: 9, limit: 4, offset: 0, hasMore: true } } }
+        ? reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: [1, 2, 3, 4].map(favorite), pagination: { total: 9, limit: 4, offset: 0, hasMore: true } })
         : { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } },
     );
     renderWithProviders(
@@ -35,7 +38,7 @@ describe('FavoritesPreview', () => {
   });
 
   it('says so when there is nothing to show', async () => {
-    mockApi(() => ({ status: 200, body: { success: true, data: [], pagination: { total: 0, limit: 8, offset: 0, hasMore: false } } }));
+    mockApi(() => reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: [], pagination: { total: 0, limit: 8, offset: 0, hasMore: false } }));
     renderWithProviders(<FavoritesPreview userId={5} type={2} limit={8} label="Favorites" emptyText="No favorites yet." />);
     expect(await screen.findByText('No favorites yet.')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { makeReview, notFound } from './testing/review-fixtures';
 import { ReviewItem } from './review-item';
@@ -67,9 +68,9 @@ describe('ReviewItem', () => {
     mockApi(({ method, path, body }) => {
       if (method === 'POST' && path === '/reviews/1/interaction') {
         bodies.push(body);
-        const type = (body as { type?: string }).type ?? null;
-        const review = makeReview({ likes: type === 'like' ? 3 : 2, my_interaction: type as 'like' | null });
-        return { status: 200, body: { success: true, data: { interaction: { type }, review } } };
+        const type = (body as { type?: 'like' }).type ?? null;
+        const review = makeReview({ likes: type === 'like' ? 3 : 2, my_interaction: type });
+        return reply('/reviews/{id}/interaction', 'post', 200, { success: true, data: { interaction: { type }, review } });
       }
       return notFound;
     });
@@ -120,7 +121,7 @@ describe('ReviewItem', () => {
     const calls = mockApi(({ method, path, body }) => {
       if (method === 'PUT' && path === '/reviews/1') {
         const changes = body as { content?: string; rating?: number };
-        return { status: 200, body: { success: true, data: { review: makeReview({ ...changes, updated_at: '2025-10-20T10:00:00Z' }) } } };
+        return reply('/reviews/{id}', 'put', 200, { success: true, data: { review: makeReview({ ...changes, updated_at: '2025-10-20T10:00:00Z' }) } });
       }
       return notFound;
     });

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { LOGIN_DIALOG_MS, LoginPage } from './login-page';
 
@@ -35,7 +36,7 @@ describe('LoginPage', () => {
   });
 
   it('stores the session, shows a success dialog and goes home after 2000 ms', async () => {
-    const calls = mockApi(() => ({ status: 200, body: { success: true, token: 'jwt-1', user: testUser } }));
+    const calls = mockApi(() => (reply('/users/login', 'post', 200, { success: true, token: 'jwt-1', user: testUser })));
     const { user, router } = renderLogin();
     await fillAndSubmit(user);
 

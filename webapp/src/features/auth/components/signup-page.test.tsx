@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { reply } from '@/testing/api-reply';
 import { mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { SignupPage } from './signup-page';
 
@@ -31,7 +32,7 @@ describe('SignupPage', () => {
   });
 
   it('offers to continue to login after the account is created', async () => {
-    const calls = mockApi(() => ({ status: 201, body: { success: true, token: 'jwt', user: testUser } }));
+    const calls = mockApi(() => (reply('/users/register', 'post', 201, { success: true, token: 'jwt', user: testUser })));
     const { user, router } = renderWithProviders(<SignupPage />, { path: '/signup' });
     await fillAndSubmit(user);
 

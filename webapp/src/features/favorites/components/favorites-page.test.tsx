@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { FavoritesPage } from './favorites-page';
 
@@ -13,7 +14,7 @@ describe('FavoritesPage', () => {
 
   it("shows anyone's favorites under their username, to visitors too", async () => {
     const calls = mockApi(({ path }) => {
-      if (path === '/users/5') return { status: 200, body: { success: true, user: mikko } };
+      if (path === '/users/5') return reply('/users/{id}', 'get', 200, { success: true, user: mikko });
       if (path === '/favorites/user/5/2')
         return {
           status: 200,
@@ -37,7 +38,7 @@ describe('FavoritesPage', () => {
   it("shows the viewer's own hearts on someone else's favorites, not the list owner's", async () => {
     logIn();
     const calls = mockApi(({ path }) => {
-      if (path === '/users/5') return { status: 200, body: { success: true, user: mikko } };
+      if (path === '/users/5') return reply('/users/{id}', 'get', 200, { success: true, user: mikko });
       if (path === '/favorites/user/5/2')
         return {
           status: 200,
@@ -48,7 +49,7 @@ describe('FavoritesPage', () => {
           },
         };
       if (path === '/favorites/status/31')
-        return { status: 200, body: { success: true, data: [{ tmdb_id: 31, is_favorite: false, is_watchlist: true }] } };
+        return reply('/favorites/status/{ids}', 'get', 200, { success: true, data: [{ tmdb_id: 31, is_favorite: false, is_watchlist: true }] });
       return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
     });
     renderFavorites(5);
@@ -63,9 +64,9 @@ describe('FavoritesPage', () => {
   it('says so when a user has no favorites, and invites the owner to add some', async () => {
     logIn();
     mockApi(({ path }) => {
-      if (path === `/users/${testUser.id}`) return { status: 200, body: { success: true, user: testUser } };
+      if (path === `/users/${testUser.id}`) return reply('/users/{id}', 'get', 200, { success: true, user: testUser });
       if (path === `/favorites/user/${testUser.id}/2`)
-        return { status: 200, body: { success: true, data: [], pagination: { total: 0, limit: 48, offset: 0, hasMore: false } } };
+        return reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: [], pagination: { total: 0, limit: 48, offset: 0, hasMore: false } });
       return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
     });
     renderFavorites(testUser.id);

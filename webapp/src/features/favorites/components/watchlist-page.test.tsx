@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import type { Favorite } from '@/api/favorites';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { WatchlistPage } from './watchlist-page';
 
-const entry = (tmdbId: number, extra: Record<string, unknown> = {}) => ({
+const entry = (tmdbId: number, extra: Partial<Favorite> = {}): Favorite => ({
   id: tmdbId * 10,
   tmdb_id: tmdbId,
   movie_id: tmdbId,
@@ -14,6 +16,7 @@ const entry = (tmdbId: number, extra: Record<string, unknown> = {}) => ({
   poster_url: null,
   imdb_rating: null,
   created_at: '2025-10-14T18:03:00Z',
+  added_by: testUser.id,
   ...extra,
 });
 
@@ -23,7 +26,7 @@ function fakeServer(initial: ReturnType<typeof entry>[], list?: () => { status: 
   const calls = mockApi(({ method, path }) => {
     if (method === 'GET' && path === `/favorites/user/${testUser.id}/1`) {
       if (list) return list();
-      return { status: 200, body: { success: true, data: items, pagination: { total: items.length, limit: 48, offset: 0, hasMore: false } } };
+      return reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: items, pagination: { total: items.length, limit: 48, offset: 0, hasMore: false } });
     }
     const status = /^\/favorites\/status\/([\d,]+)$/.exec(path);
     if (method === 'GET' && status?.[1]) {
@@ -32,7 +35,7 @@ function fakeServer(initial: ReturnType<typeof entry>[], list?: () => { status: 
         is_favorite: false,
         is_watchlist: items.some((item) => item.tmdb_id === Number(id)),
       }));
-      return { status: 200, body: { success: true, data } };
+      return reply('/favorites/status/{ids}', 'get', 200, { success: true, data });
     }
     const removal = /^\/favorites\/(\d+)\/1$/.exec(path);
     if (method === 'DELETE' && removal) {

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useUserGroups } from '@/api/groups/get-user-groups';
+import { useAddGroupFavorite, type MovieToAdd } from '@/api/groups/group-favorites';
 import { showToast } from '@/components/toast/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
-import { useUserGroups } from '../api/get-user-groups';
-import { useAddGroupFavorite, type MovieToAdd } from '../api/group-favorites';
 import { deriveViewer, isManagerRole } from '../lib/viewer';
 import styles from './groups.module.css';
 

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useBrowseGroups } from '@/api/groups/browse-groups';
+import { useGenres } from '@/api/movies';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useBrowseGroups } from '../api/browse-groups';
-import { useGenres } from '@/api/movies';
 import { BROWSE_PAGE_SIZE, clampPage, pageCount, pageItems, parsePage } from '../lib/paging';
 import { GroupCard } from './group-card';
 import { Pager } from './pager';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useCreateGroup } from '@/api/groups/create-group';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { showToast } from '@/components/toast/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCreateGroup } from '../api/create-group';
 import { EMPTY_DRAFT, newGroupBody, type GroupDraft } from '../lib/group-draft';
 import { GroupFormFields } from './group-form-fields';
 import { useFailureText } from './use-failure-text';

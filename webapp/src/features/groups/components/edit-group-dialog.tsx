@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import type { Group } from '@/api/groups/types';
+import { useUpdateGroup } from '@/api/groups/update-group';
 import { Dialog } from '@/components/dialog/dialog';
 import { showToast } from '@/components/toast/toast-store';
 import { useT } from '@/lib/i18n';
-import { useUpdateGroup } from '../api/update-group';
-import type { Group } from '../api/types';
 import { groupChanges, type GroupDraft } from '../lib/group-draft';
-import type { Viewer } from '../lib/viewer';
+import { viewerAfterUpdate, type Viewer } from '../lib/viewer';
 import { GroupFormFields } from './group-form-fields';
 import { useFailureText } from './use-failure-text';
 import formStyles from './group-form.module.css';
@@ -34,7 +34,7 @@ export function EditGroupDialog({ group, viewer, viewerId, onClose }: EditGroupD
   const [original] = useState(() => draftOf(group));
   const [draft, setDraft] = useState<GroupDraft>(original);
   const [failure, setFailure] = useState<string | null>(null);
-  const update = useUpdateGroup(group.id, viewerId, viewer);
+  const update = useUpdateGroup(group.id, (updated) => !viewerAfterUpdate(updated, viewerId, viewer).clearMemberData);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { useGroupActivity } from '@/api/groups/group-activity';
+import type { Group } from '@/api/groups/types';
 import { ReviewItem } from '@/components/review/review-item';
 import { useT } from '@/lib/i18n';
-import { useGroupActivity } from '../api/group-activity';
-import type { Group } from '../api/types';
 import { ACTIVITY_PAGE_SIZE, pageCount } from '../lib/paging';
 import { Pager } from './pager';
 import styles from './groups.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import type { Group } from '@/api/groups/types';
 import { useGenreName, useT } from '@/lib/i18n';
-import type { Group } from '../api/types';
 import { CARD_DESCRIPTION_LIMIT, CARD_NAME_LIMIT, CARD_TAGS, groupGenres, isLonger, joinTags, memberCount, themeName, truncate } from '../lib/format';
 import { GroupPoster } from './group-poster';
 import { LockIcon } from './icons';

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Group } from '@/api/groups/types';
 import { useT } from '@/lib/i18n';
-import type { Group } from '../api/types';
 import { panelCapabilities } from '../lib/capabilities';
 import type { Viewer } from '../lib/viewer';
 import { GroupActivity } from './group-activity';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { Group } from '@/api/groups/types';
 import { useFormat, useGenreName, useT } from '@/lib/i18n';
-import type { Group } from '../api/types';
 import { TAGS_SHOWN, groupGenres, memberCount } from '../lib/format';
 import styles from './groups.module.css';
 import pageStyles from './group-page.module.css';

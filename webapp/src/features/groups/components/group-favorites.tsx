@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useGroupFavorites, useRemoveGroupFavorite, type GroupFavorite } from '@/api/groups/group-favorites';
+import type { Group } from '@/api/groups/types';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { posterSrc } from '@/components/favorite-grid/favorite-grid';
 import { showToast } from '@/components/toast/toast-store';
 import { useT } from '@/lib/i18n';
-import { useGroupFavorites, useRemoveGroupFavorite, type GroupFavorite } from '../api/group-favorites';
-import type { Group } from '../api/types';
 import { FAVORITES_PAGE_SIZE, pageCount } from '../lib/paging';
 import { Pager } from './pager';
 import { CloseIcon } from '@/components/icons/close-icon';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useGenreName, useT } from '@/lib/i18n';
+import { useThemes } from '@/api/groups/get-themes';
 import { useGenres } from '@/api/movies';
-import { useThemes } from '../api/get-themes';
+import { useGenreName, useT } from '@/lib/i18n';
 import { DESCRIPTION_MAX, NAME_MAX, type GroupDraft } from '../lib/group-draft';
 import { themeName } from '../lib/format';
 import formStyles from './group-form.module.css';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useDeleteGroup } from '@/api/groups/delete-group';
+import { useJoinGroup, useLeaveGroup } from '@/api/groups/membership';
+import type { Group } from '@/api/groups/types';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { showToast } from '@/components/toast/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
-import { useDeleteGroup } from '../api/delete-group';
-import { useJoinGroup, useLeaveGroup } from '../api/membership';
-import type { Group } from '../api/types';
 import { panelCapabilities } from '../lib/capabilities';
 import { joinOutcome } from '../lib/join-outcome';
 import type { Viewer } from '../lib/viewer';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useChangeMember, useMembers, type MemberChange } from '@/api/groups/members';
+import type { Group, GroupMember } from '@/api/groups/types';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { Dialog } from '@/components/dialog/dialog';
 import { showToast } from '@/components/toast/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { useFormat, useT } from '@/lib/i18n';
-import { useChangeMember, useMembers, type MemberChange } from '../api/members';
-import type { Group, GroupMember } from '../api/types';
 import { memberActions } from '../lib/capabilities';
 import { USERNAME_LIMIT, truncate } from '../lib/format';
 import { MEMBERS_PAGE_SIZE, clampPage, pageCount, pageItems } from '../lib/paging';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { MODLOG_PAGE_SIZE, useModlog } from '@/api/groups/get-modlog';
+import type { ModlogEntry } from '@/api/groups/types';
 import { useFormat, useT } from '@/lib/i18n';
-import { MODLOG_PAGE_SIZE, useModlog } from '../api/get-modlog';
-import type { ModlogEntry } from '../api/types';
 import { pageCount } from '../lib/paging';
 import { Pager } from './pager';
 import styles from './groups.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { useUserGroups } from '@/api/groups/get-user-groups';
 import { useT } from '@/lib/i18n';
-import { useUserGroups } from '../api/get-user-groups';
 import { deriveViewer } from '../lib/viewer';
 import { GroupCard } from './group-card';
 import { ROLE_KEYS } from './text-keys';

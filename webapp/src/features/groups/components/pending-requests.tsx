@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useChangeMember, usePendingRequests, type MemberChange } from '@/api/groups/members';
 import { showToast } from '@/components/toast/toast-store';
 import { useFormat, useT } from '@/lib/i18n';
-import { useChangeMember, usePendingRequests, type MemberChange } from '../api/members';
 import { USERNAME_LIMIT, truncate } from '../lib/format';
 import { useFailureText } from './use-failure-text';
 import styles from './groups.module.css';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { usePopularGroups } from '@/api/groups/get-popular-groups';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { useT } from '@/lib/i18n';
-import { usePopularGroups } from '../api/get-popular-groups';
 import { GroupCard } from './group-card';
 import styles from './groups.module.css';
 

@@ -3,6 +3,7 @@
 // sends only the fields that changed, ignores an emptied name, and nothing at all when nothing
 // changed.
 import type { Visibility } from './capabilities';
+import type { GroupChanges as ApiGroupChanges, NewGroup } from '@/api/groups/types';
 
 export type GroupDraft = {
   name: string;
@@ -20,14 +21,8 @@ export const EMPTY_DRAFT: GroupDraft = { name: '', description: '', visibility: 
 /** The server's limits (openapi.yaml, CreateGroupRequest). */
 export { GROUP_DESCRIPTION_MAX as DESCRIPTION_MAX, GROUP_NAME_MAX as NAME_MAX } from '@/api/limits';
 
-export type NewGroupBody = {
-  name: string;
-  description?: string;
-  visibility: Visibility;
-  theme_id?: number;
-  tags: number[];
-  poster_url?: string;
-};
+/** The create request (CreateGroupRequest), with the visibility and tags the form always sets. */
+export type NewGroupBody = NewGroup & { visibility: Visibility; tags: number[] };
 
 /** The create request, or null when the name is empty after trimming (the form says so). */
 export function newGroupBody(draft: GroupDraft): NewGroupBody | null {
@@ -45,14 +40,8 @@ export function newGroupBody(draft: GroupDraft): NewGroupBody | null {
   };
 }
 
-export type GroupChanges = {
-  name?: string;
-  description?: string;
-  visibility?: Visibility;
-  theme_id?: number;
-  poster_url?: string;
-  tags?: number[];
-};
+/** The edit request (UpdateGroupRequest): only the changed fields. */
+export type GroupChanges = ApiGroupChanges & { visibility?: Visibility };
 
 /** Only what differs from `original`; null when nothing does (the dialog just closes). */
 export function groupChanges(original: GroupDraft, draft: GroupDraft): GroupChanges | null {

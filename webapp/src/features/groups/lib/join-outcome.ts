@@ -19,7 +19,4 @@ export function joinOutcome(status: number, code: string | undefined, message: s
   return { kind: 'failed', message: message?.trim() ? message : null };
 }
 
-/** Withdrawing a request that is already gone (404, 410) is what the user wanted (PRODUCT-SPEC §8). */
-export function withdrawSucceeded(status: number): boolean {
-  return (status >= 200 && status < 300) || status === 404 || status === 410;
-}
+export { withdrawSucceeded } from '@/api/groups/membership';

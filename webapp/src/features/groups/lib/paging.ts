@@ -2,8 +2,9 @@
 // favorites 8, group activity and the member list 5.
 
 export const BROWSE_PAGE_SIZE = 16;
-export const FAVORITES_PAGE_SIZE = 8;
-export const ACTIVITY_PAGE_SIZE = 5;
+export { FAVORITES_PAGE_SIZE } from '@/api/groups/group-favorites';
+export { ACTIVITY_PAGE_SIZE } from '@/api/groups/group-activity';
+export { pageOffset } from '@/api/groups/paging';
 export const MEMBERS_PAGE_SIZE = 5;
 
 /** How many pages `total` items make (at least 1, so an empty list still has its page 1). */
@@ -21,11 +22,6 @@ export function clampPage(page: number, total: number, size: number): number {
 export function pageItems<T>(items: readonly T[], page: number, size: number): T[] {
   const current = clampPage(page, items.length, size);
   return items.slice((current - 1) * size, current * size);
-}
-
-/** The offset of page `page` for a server-paged list. */
-export function pageOffset(page: number, size: number): number {
-  return (Math.max(1, Math.floor(page)) - 1) * size;
 }
 
 /** A `page` URL parameter as a page number (1 when missing or nonsense). */

@@ -1,6 +1,6 @@
+import type { Group, GroupMember, ModlogEntry, PendingRequest } from '@/api/groups/types';
 import type { components } from '@/api/schema';
 import { logIn, mockApi, testUser } from '@/testing/render';
-import type { Group, GroupMember, ModlogEntry, PendingRequest } from '../api/types';
 import { failure, makeGroup, makeMember, reply } from './group-fixtures';
 
 type Favorite = components['schemas']['Favorite'];

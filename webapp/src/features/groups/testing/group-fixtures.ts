@@ -1,6 +1,5 @@
 import { configure } from '@testing-library/react';
-import type { paths } from '@/api/schema';
-import type { Group, GroupMember } from '../api/types';
+import type { Group, GroupMember } from '@/api/groups/types';
 
 // A group page waits for several calls in a row (the group, then its favorites or members):
 // on a busy machine that takes longer than Testing Library's default second.
@@ -36,27 +35,4 @@ export function makeMember(id: number, username: string, role: GroupMember['role
   return { id, username, role, joined_at: '2025-10-15T10:00:00Z' };
 }
 
-type Json = 'application/json; charset=utf-8';
-type Method = 'get' | 'post' | 'put' | 'delete';
-
-/** The JSON body the generated spec declares for `method path` answering `status`. */
-export type ResponseBody<P extends keyof paths, M extends Method, S extends number> = paths[P][M] extends {
-  responses: Record<S, { content: Record<Json, infer B> }>;
-}
-  ? B
-  : never;
-
-/** A mocked reply whose body is checked against the generated types of that call. */
-export function reply<P extends keyof paths, M extends Method, S extends number>(
-  _path: P,
-  _method: M,
-  status: S,
-  body: ResponseBody<P, M, S>,
-): { status: number; body: unknown } {
-  return { status, body };
-}
-
-/** An error reply in the API's one error shape. */
-export function failure(status: number, code: string, message: string) {
-  return { status, body: { success: false, code, message } };
-}
+export { failure, reply, type ResponseBody } from '@/testing/api-reply';

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { REVIEW_ERRORS } from '@/api/reviews';
+import type { ActivityEntry } from '@/api/reviews';
 import { makeReview, notFound } from '@/components/review/testing/review-fixtures';
 import type { SessionUser } from '@/lib/auth-storage';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { ProfilePage } from './profile-page';
 
@@ -23,37 +25,37 @@ const reviews = [1, 2, 3].map((id) =>
 );
 
 // (The fake answers every limit with all three; the Profile tab shows two of them.)
-const reviewPage = {
-  status: 200,
-  body: { success: true, data: { reviews, pagination: { total: reviews.length, limit: 10, offset: 0, hasMore: false } } },
-};
+const reviewPage = reply('/reviews/user/{user_id}', 'get', 200, {
+  success: true,
+  data: { reviews, pagination: { total: reviews.length, limit: 10, offset: 0, hasMore: false, nextCursor: null } },
+});
 
 const theirs = makeReview({ id: 9, user_id: 7, username: 'liisa', movie_id: 550, movie_name: 'Fight Club', release_year: 1999 });
-const activityEntries = [
+const activityEntries: ActivityEntry[] = [
   { kind: 'reaction', created_at: '2025-10-20T10:00:00Z', reaction: 'like', review: theirs },
   { kind: 'reaction', created_at: '2025-10-19T10:00:00Z', reaction: 'dislike', review: { ...theirs, id: 8, movie_id: 551, movie_name: 'Film X' } },
-  ...reviews.map((review) => ({ kind: 'review', created_at: '2025-10-14T18:03:00Z', reaction: null, review })),
+  ...reviews.map((review) => ({ kind: 'review' as const, created_at: '2025-10-14T18:03:00Z', reaction: null, review })),
 ];
 
 /** The Activity tab's pages: two entries each. */
 function activityPage(offset: number) {
   const activity = activityEntries.slice(offset, offset + 2);
   const pagination = { total: activityEntries.length, limit: 10, offset, hasMore: offset + 2 < activityEntries.length };
-  return { status: 200, body: { success: true, data: { activity, pagination } } };
+  return reply('/reviews/user/{user_id}/activity', 'get', 200, { success: true, data: { activity, pagination } });
 }
 
 function favorites(total: number) {
-  return { status: 200, body: { success: true, data: [], pagination: { total, limit: 8, offset: 0, hasMore: total > 8 } } };
+  return reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: [], pagination: { total, limit: 8, offset: 0, hasMore: total > 8 } });
 }
 
 function fakeApi(user: SessionUser = mikko, activity: 'ok' | 'empty' | 'fail' = 'ok') {
   return mockApi(({ path, query }) => {
     if (path === `/reviews/user/${user.id}/activity`) {
       if (activity === 'fail') return { status: 500, body: { success: false, code: 'internal', message: 'Internal error' } };
-      if (activity === 'empty') return { status: 200, body: { success: true, data: { activity: [], pagination: { total: 0, limit: 10, offset: 0, hasMore: false } } } };
+      if (activity === 'empty') return reply('/reviews/user/{user_id}/activity', 'get', 200, { success: true, data: { activity: [], pagination: { total: 0, limit: 10, offset: 0, hasMore: false } } });
       return activityPage(Number(query.get('offset') ?? 0));
     }
-    if (path === `/users/${user.id}`) return { status: 200, body: { success: true, user } };
+    if (path === `/users/${user.id}`) return reply('/users/{id}', 'get', 200, { success: true, user });
     if (path === `/favorites/user/${user.id}/2`) return favorites(12);
     if (path === `/favorites/user/${user.id}/1`) return favorites(0);
     if (path === `/reviews/user/${user.id}`) return reviewPage;

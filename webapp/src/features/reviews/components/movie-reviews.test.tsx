@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReviewStats } from '@/api/reviews';
 import { makeReview, notFound } from '@/components/review/testing/review-fixtures';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { MovieReviews } from './movie-reviews';
 
@@ -8,7 +9,7 @@ const stats: ReviewStats = { averageRating: 3.5, totalReviews: 2, ratingDistribu
 const emptyStats: ReviewStats = { averageRating: null, totalReviews: 0, ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
 
 function page(reviews: ReturnType<typeof makeReview>[], { total = reviews.length, offset = 0, hasMore = false, withStats = stats } = {}) {
-  return { status: 200, body: { success: true, data: { reviews, stats: withStats, pagination: { total, limit: 10, offset, hasMore } } } };
+  return reply('/reviews/movie/{movie_id}', 'get', 200, { success: true, data: { reviews, stats: withStats, pagination: { total, limit: 10, offset, hasMore, nextCursor: null } } });
 }
 
 const two = [
@@ -72,7 +73,7 @@ describe('MovieReviews', () => {
       if (method === 'POST' && path === '/reviews') {
         const { rating, content } = body as { rating: number; content: string };
         posted = makeReview({ id: 3, user_id: testUser.id, username: testUser.username, rating, content, likes: 0, dislikes: 0 });
-        return { status: 201, body: { success: true, data: { review: posted } } };
+        return reply('/reviews', 'post', 201, { success: true, data: { review: posted } });
       }
       if (path === '/reviews/movie/603') return posted ? page([posted, ...two], { total: 3 }) : page(two);
       return notFound;
@@ -155,7 +156,7 @@ describe('MovieReviews', () => {
     const old = makeReview({ id: 77, user_id: 9, username: 'veikko', content: 'An old take.' });
     mockApi(({ path }) => {
       if (path === '/reviews/movie/603') return page(two, { total: 30, hasMore: true });
-      if (path === '/reviews/77') return { status: 200, body: { success: true, data: { review: old } } };
+      if (path === '/reviews/77') return reply('/reviews/{id}', 'get', 200, { success: true, data: { review: old } });
       return notFound;
     });
     renderReviews('/movie/603#review-77');

@@ -1,18 +1,19 @@
 import { renderHook, screen, within } from '@testing-library/react';
 import { useToasts } from '@/components/toast/toast-store';
+import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { SettingsPage } from './settings-page';
 
 /** A server that knows `testUser`, whose password is "right-password". */
 function fakeServer(overrides: { put?: () => { status: number; body?: unknown } } = {}) {
   return mockApi(({ method, path, body }) => {
-    if (path === '/users/profile' && method === 'GET') return { status: 200, body: { success: true, user: testUser } };
+    if (path === '/users/profile' && method === 'GET') return reply('/users/profile', 'get', 200, { success: true, user: testUser });
     if (path === '/users/profile' && method === 'PUT') {
       if (overrides.put) return overrides.put();
       const { currentPassword, ...changes } = body as Record<string, string>;
       if (currentPassword !== 'right-password')
         return { status: 403, body: { success: false, code: 'wrong_password', message: 'Current password is incorrect.' } };
-      return { status: 200, body: { success: true, user: { ...testUser, ...changes }, token: 'jwt-new' } };
+      return reply('/users/profile', 'put', 200, { success: true, user: { ...testUser, ...changes }, token: 'jwt-new' });
     }
     if (path === '/users/profile' && method === 'DELETE') {
       const { currentPassword } = body as Record<string, string>;
@@ -196,7 +197,7 @@ describe('SettingsPage', () => {
     logIn();
     mockApi(({ method }) =>
       method === 'GET'
-        ? { status: 200, body: { success: true, user: testUser } }
+        ? reply('/users/profile', 'get', 200, { success: true, user: testUser })
         : { status: 500, body: { success: false, code: 'internal', message: 'Internal server error' } },
     );
     const { user } = renderSettings();

@@ -1,11 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { ApiError, api } from '@/lib/api-client';
-import { FAVORITES_PAGE_SIZE, pageOffset } from '../lib/paging';
+import { pageOffset } from './paging';
 import { groupKeys } from './group-keys';
 
 export type GroupFavorite = components['schemas']['Favorite'];
 export type FavoritePage = { items: GroupFavorite[]; total: number };
+
+/** Group favorites a page (PRODUCT-SPEC §9). */
+export const FAVORITES_PAGE_SIZE = 8;
 
 /** PRODUCT-SPEC §3: type 3 is a group favorite. */
 export const GROUP_FAVORITE = 3;

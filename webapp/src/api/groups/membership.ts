@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import { withdrawSucceeded } from '../lib/join-outcome';
 import { groupKeys } from './group-keys';
 
 // Joining, asking to join, withdrawing and leaving (PRODUCT-SPEC §4).
+
+/** Withdrawing a request that is already gone (404, 410) is what the user wanted (PRODUCT-SPEC §8). */
+export function withdrawSucceeded(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 404 || status === 410;
+}
 
 /** Forgets what only members may see: members, requests, favorites, activity, the log. */
 export function clearMembersOnlyData(queryClient: QueryClient, id: number) {

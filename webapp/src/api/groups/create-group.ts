@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import type { NewGroupBody } from '../lib/group-draft';
 import { groupKeys } from './group-keys';
-import type { Group } from './types';
+import type { Group, NewGroup } from './types';
 
 /** POST /groups → 201 the new group (the creator is its owner). */
-export async function createGroup(body: NewGroupBody): Promise<Group> {
+export async function createGroup(body: NewGroup): Promise<Group> {
   const { data, error, response } = await api.POST('/groups', { body });
   if (!data) throw new ApiError(response.status, error, 'Failed to create group.');
   return data.group;

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import type { GroupChanges } from '../lib/group-draft';
-import { viewerAfterUpdate, type Viewer } from '../lib/viewer';
 import { groupKeys } from './group-keys';
 import { clearMembersOnlyData } from './membership';
-import type { Group } from './types';
+import type { Group, GroupChanges } from './types';
 
 /** PUT /groups/{id} with only the changed fields → the group as it is now. */
 export async function updateGroup(id: number, changes: GroupChanges): Promise<Group> {
@@ -15,17 +13,16 @@ export async function updateGroup(id: number, changes: GroupChanges): Promise<Gr
 
 /**
  * Saves an edit. Afterwards (PRODUCT-SPEC §4): an answer that no longer counts the viewer as a
- * member clears the members-only data; otherwise the group is shown as answered and fetched
- * again, with every list that shows it.
+ * member (`stillMember` says, by the group's viewer rules) clears the members-only data;
+ * otherwise the group is shown as answered and fetched again, with every list that shows it.
  */
-export function useUpdateGroup(id: number, viewerId: number | null, viewer: Viewer) {
+export function useUpdateGroup(id: number, stillMember: (group: Group) => boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: GroupChanges) => updateGroup(id, changes),
     onSuccess: (group) => {
       queryClient.setQueryData(groupKeys.detail(id), group);
-      const after = viewerAfterUpdate(group, viewerId, viewer);
-      if (after.clearMemberData) clearMembersOnlyData(queryClient, id);
+      if (!stillMember(group)) clearMembersOnlyData(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: groupKeys.all });
     },
   });

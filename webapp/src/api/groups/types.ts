@@ -10,3 +10,6 @@ export type GroupVisibility = Schemas['GroupVisibility'];
 export type PendingRequest = Schemas['JoinRequest'];
 export type Theme = Schemas['Theme'];
 export type ModlogEntry = Schemas['ModlogEntry'];
+export type NewGroup = Schemas['CreateGroupRequest'];
+/** An edit: only the fields that change. */
+export type GroupChanges = Schemas['UpdateGroupRequest'];

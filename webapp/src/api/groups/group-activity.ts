@@ -1,8 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { ApiError, api } from '@/lib/api-client';
-import { ACTIVITY_PAGE_SIZE, pageOffset } from '../lib/paging';
+import { pageOffset } from './paging';
 import { groupKeys } from './group-keys';
+
+/** Group activity: reviews a page (PRODUCT-SPEC §9). */
+export const ACTIVITY_PAGE_SIZE = 5;
 
 export type GroupReview = components['schemas']['Review'];
 /** The shape every review list keeps, so components/review can patch an edited or deleted review in place. */
