@@ -7,6 +7,10 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::until::{parse_until, Until, UNTIL_HELP};
 
+mod groups;
+
+pub use groups::{GroupDeleteArgs, GroupListArgs, GroupMemberArgs, GroupShowArgs, GroupsCommand};
+
 /// The largest `--limit` a listing accepts.
 pub const MAX_LIMIT: i64 = 500;
 /// The `--limit` a listing uses when none is given.
@@ -101,6 +105,9 @@ pub enum Command {
     Users(UsersCommand),
     /// Show the moderation log, newest first.
     Modlog(ListArgs),
+    /// Inspect and moderate groups.
+    #[command(subcommand)]
+    Groups(GroupsCommand),
 }
 
 impl Command {
@@ -109,6 +116,7 @@ impl Command {
         match self {
             Self::Migrate(args) => args.json,
             Self::Modlog(args) => args.json,
+            Self::Groups(groups) => groups.json(),
             Self::Users(users) => match users {
                 UsersCommand::List(args) => args.json,
                 UsersCommand::Show(args) => args.json,

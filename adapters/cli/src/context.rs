@@ -13,7 +13,7 @@ use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
     Clock, GroupStore, PasswordHasher, TokenClaims, TokenError, TokenIssuer, UserStore,
 };
-use leffaseura_core::use_cases::Accounts;
+use leffaseura_core::use_cases::{Accounts, Groups};
 
 /// One migration that was applied by a `migrate` run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -100,11 +100,14 @@ pub struct Context {
     pub store: Arc<dyn UserStore>,
     /// The account use cases the HTTP server uses too (ban, unban, delete).
     pub accounts: Accounts,
+    /// The group use cases, with the site admin's own actions.
+    pub groups: Groups,
     pub session: Session,
 }
 
 impl Context {
     pub fn new(store: Arc<dyn UserStore>, groups: Arc<dyn GroupStore>, session: Session) -> Self {
+        let group_cases = Groups::new(groups.clone(), store.clone(), session.clock.clone());
         let accounts = Accounts::new(
             store.clone(),
             groups,
@@ -115,6 +118,7 @@ impl Context {
         Self {
             store,
             accounts,
+            groups: group_cases,
             session,
         }
     }

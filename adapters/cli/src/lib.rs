@@ -19,7 +19,7 @@ use std::io::Write;
 
 use anyhow::Context as _;
 
-pub use args::{Cli, Command, GlobalArgs, UsersCommand};
+pub use args::{Cli, Command, GlobalArgs, GroupsCommand, UsersCommand};
 pub use context::{
     AppliedMigration, Context, Database, MigrationReport, Prompt, Session, TerminalPrompt,
 };
@@ -31,15 +31,22 @@ pub use error::{exit_code, CliError};
 /// # Errors
 /// `Usage` for an unusable argument.
 pub fn validate(command: &Command) -> Result<(), CliError> {
+    if let Command::Groups(groups) = command {
+        for user in groups.user_refs() {
+            commands::find_user::UserRef::parse(user)?;
+        }
+        return Ok(());
+    }
     let user = match command {
         Command::Users(UsersCommand::Show(args)) => &args.user,
         Command::Users(UsersCommand::Ban(args)) => &args.user,
         Command::Users(UsersCommand::Unban(args)) => &args.user,
         Command::Users(UsersCommand::SetRole(args)) => &args.user,
         Command::Users(UsersCommand::Delete(args)) => &args.user,
-        Command::Migrate(_) | Command::Modlog(_) | Command::Users(UsersCommand::List(_)) => {
-            return Ok(())
-        }
+        Command::Migrate(_)
+        | Command::Modlog(_)
+        | Command::Groups(_)
+        | Command::Users(UsersCommand::List(_)) => return Ok(()),
     };
     commands::find_user::UserRef::parse(user).map(|_| ())
 }
@@ -79,6 +86,16 @@ pub async fn run(
         Command::Migrate(_) => Ok(()),
         Command::Modlog(args) => {
             commands::list_moderation_log::list_moderation_log(store.as_ref(), &args, out).await
+        }
+        Command::Groups(groups) => {
+            use commands::{groups as read, moderate_group as act};
+            match groups {
+                GroupsCommand::List(args) => read::list_groups(&ctx, &args, out).await,
+                GroupsCommand::Show(args) => read::show_group(&ctx, &args, out).await,
+                GroupsCommand::Delete(args) => act::delete_group(&mut ctx, &args, out).await,
+                GroupsCommand::TransferOwner(args) => act::transfer_owner(&ctx, &args, out).await,
+                GroupsCommand::RemoveMember(args) => act::remove_member(&ctx, &args, out).await,
+            }
         }
         Command::Users(users) => match users {
             UsersCommand::List(args) => {

@@ -111,7 +111,7 @@ pub fn rfc3339(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-fn serialize_rfc3339<S: serde::Serializer>(
+pub fn serialize_rfc3339<S: serde::Serializer>(
     at: &DateTime<Utc>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
@@ -177,6 +177,28 @@ pub fn showing<T>(page: &Paged<T>) -> String {
         };
         format!("showing {first}\u{2013}{last} of {}{more}", page.total)
     }
+}
+
+/// A page of a listing for people: `empty` when there is nothing at all, else the table
+/// of `row`s (none when the offset is past the end) and the "showing" line.
+pub fn page_table<T>(
+    page: &Paged<T>,
+    empty: &str,
+    headers: &[(&str, Align)],
+    row: impl Fn(&T) -> Vec<String>,
+) -> String {
+    if page.items.is_empty() && page.total == 0 {
+        return format!("{empty}\nshowing 0 of 0\n");
+    }
+    let rows: Vec<Vec<String>> = page.items.iter().map(row).collect();
+    let mut text = if rows.is_empty() {
+        String::new()
+    } else {
+        table(headers, &rows)
+    };
+    text.push_str(&showing(page));
+    text.push('\n');
+    text
 }
 
 /// Column alignment.

@@ -90,6 +90,8 @@ fn commands_other_than_migrate_refuse_a_missing_database_and_create_nothing() {
         &["users", "ban", "nobody", "--reason", "x"],
         &["users", "unban", "ghost@example.fi"],
         &["users", "delete", "nobody", "--yes"],
+        &["groups", "list"],
+        &["groups", "delete", "1", "--yes"],
     ] {
         let run = admin(&data, args);
         assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
@@ -205,6 +207,12 @@ fn every_command_has_help() {
         &["users", "unban", "--help"],
         &["users", "delete", "--help"],
         &["users", "set-role", "--help"],
+        &["groups", "--help"],
+        &["groups", "list", "--help"],
+        &["groups", "show", "--help"],
+        &["groups", "delete", "--help"],
+        &["groups", "transfer-owner", "--help"],
+        &["groups", "remove-member", "--help"],
         &["modlog", "--help"],
     ] {
         let run = admin(dir.path(), args);
@@ -381,4 +389,163 @@ async fn a_week_long_ban_and_a_new_admin_are_stored_and_logged() {
     );
     assert_eq!(entries[1]["reason"], "spam links");
     assert_eq!(entries[1]["detail"], format!("until {until}"));
+}
+
+/// Users `names` (ids 1, 2, …) and two groups: 1 "Noir Club" (public) owned by the first
+/// name, with the second as moderator, the third as member and the fourth pending; 2
+/// "Private Eyes" (private) owned by the second.
+async fn create_groups(data_dir: &Path, names: &[&str; 4]) {
+    use leffaseura_sql::contract::{group, member, user};
+    let store = leffaseura_sqlite::connect(&leffaseura_sqlite::default_url(data_dir))
+        .await
+        .expect("connects");
+    leffaseura_sqlite::migrate(&store).await.expect("migrates");
+    let mut ids = Vec::new();
+    for name in names {
+        ids.push(user(&store, name).await.id);
+    }
+    let noir = group(&store, ids[0], "Noir Club").await;
+    member(&store, noir, ids[1], "moderator", 10).await;
+    member(&store, noir, ids[2], "member", 20).await;
+    member(&store, noir, ids[3], "pending", 30).await;
+    let eyes = group(&store, ids[1], "Private Eyes").await;
+    sqlx::query("UPDATE groups SET visibility = 'private' WHERE id = $1")
+        .bind(eyes)
+        .execute(store.pool())
+        .await
+        .expect("private");
+    // The search keys the group use cases would have written (folded names).
+    sqlx::query("UPDATE groups SET name_search = lower(name)")
+        .execute(store.pool())
+        .await
+        .expect("search keys");
+    store.close().await;
+}
+
+#[tokio::test]
+async fn groups_are_listed_shown_handed_over_cleared_and_deleted_with_a_log() {
+    let dir = fresh();
+    create_groups(dir.path(), &["omistaja", "valvoja", "jasen", "hakija"]).await;
+    let d = dir.path();
+
+    let all = admin(d, &["groups", "list", "--json"]).json();
+    assert_eq!(all["pagination"]["total"], 2, "{all}");
+    assert_eq!(all["groups"][0]["name"], "Noir Club");
+    assert_eq!(all["groups"][0]["member_count"], 3);
+    let private = admin(d, &["groups", "list", "--visibility", "private", "--json"]).json();
+    assert_eq!(private["groups"][0]["name"], "Private Eyes", "{private}");
+    assert_eq!(private["pagination"]["total"], 1);
+    let owned = admin(d, &["groups", "list", "--owner", "omistaja", "--json"]).json();
+    assert_eq!(owned["pagination"]["total"], 1, "{owned}");
+    let found = admin(d, &["groups", "list", "--search", "NOIR"]);
+    assert!(
+        found.stdout.contains("Noir Club") && !found.stdout.contains("Private Eyes"),
+        "{}",
+        found.stdout
+    );
+    assert_eq!(admin(d, &["groups", "list", "--owner", "nobody"]).code, 3);
+    assert_eq!(
+        admin(d, &["groups", "list", "--visibility", "secret"]).code,
+        2
+    );
+
+    let shown = admin(d, &["groups", "show", "1"]);
+    assert_eq!(shown.code, 0, "{}", shown.stderr);
+    assert!(shown.stdout.contains("Members (3):"), "{}", shown.stdout);
+    assert!(
+        shown.stdout.contains("Pending requests (1):"),
+        "{}",
+        shown.stdout
+    );
+    let json = admin(d, &["groups", "show", "1", "--json"]).json();
+    assert_eq!(json["members"][0]["role"], "owner");
+    assert_eq!(json["pending"][0]["username"], "hakija");
+    let missing = admin(d, &["groups", "show", "99"]);
+    assert_eq!(missing.code, 3, "{}", missing.stderr);
+    assert!(
+        missing.stderr.ends_with("error: No group with id 99.\n"),
+        "{}",
+        missing.stderr
+    );
+    assert_eq!(admin(d, &["groups", "show", "noir"]).code, 2);
+
+    // Handed to the moderator: the old owner stays as a moderator.
+    let not_member = admin(d, &["groups", "transfer-owner", "1", "hakija"]);
+    assert_eq!(not_member.code, 2, "{}", not_member.stderr);
+    let handed = admin(
+        d,
+        &[
+            "groups",
+            "transfer-owner",
+            "1",
+            "valvoja",
+            "--reason",
+            "owner inactive",
+        ],
+    );
+    assert_eq!(handed.code, 0, "{}", handed.stderr);
+    assert!(
+        handed
+            .stdout
+            .starts_with("valvoja (id 2) now owns group Noir Club (id 1)"),
+        "{}",
+        handed.stdout
+    );
+    let after = admin(d, &["groups", "show", "1", "--json"]).json();
+    assert_eq!(after["owner_name"], "valvoja");
+    assert_eq!(after["members"][1]["username"], "omistaja");
+    assert_eq!(after["members"][1]["role"], "moderator");
+
+    let owner = admin(d, &["groups", "remove-member", "1", "valvoja"]);
+    assert_eq!(owner.code, 2, "{}", owner.stderr);
+    assert!(
+        owner.stderr.contains("hand it over first"),
+        "{}",
+        owner.stderr
+    );
+    let declined = admin(d, &["groups", "remove-member", "1", "hakija", "--json"]).json();
+    assert_eq!(declined["action"], "decline_request");
+    let removed = admin(
+        d,
+        &["groups", "remove-member", "1", "jasen", "--reason", "spam"],
+    );
+    assert_eq!(removed.code, 0, "{}", removed.stderr);
+    assert_eq!(admin(d, &["groups", "remove-member", "1", "jasen"]).code, 3);
+    assert_eq!(
+        admin(d, &["groups", "show", "1", "--json"]).json()["member_count"],
+        2
+    );
+
+    let refused = admin(d, &["groups", "delete", "2"]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("--yes"), "{}", refused.stderr);
+    let deleted = admin(
+        d,
+        &["groups", "delete", "2", "--yes", "--reason", "abandoned"],
+    );
+    assert_eq!(deleted.code, 0, "{}", deleted.stderr);
+    assert_eq!(admin(d, &["groups", "show", "2"]).code, 3);
+    assert_eq!(admin(d, &["groups", "delete", "2", "--yes"]).code, 3);
+
+    let log = admin(d, &["modlog", "--json"]).json();
+    let entries = log["entries"].as_array().expect("entries");
+    let seen: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap_or(""),
+                e["reason"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("delete_group", "abandoned"),
+            ("remove_member", "spam"),
+            ("decline_request", "-"),
+            ("transfer_group", "owner inactive"),
+        ]
+    );
+    assert!(entries.iter().all(|e| e["actor"] == "test-admin"), "{log}");
 }

@@ -97,3 +97,73 @@ async fn migrate_and_moderate_on_postgres() {
     assert_eq!(actions, ["delete_user", "ban_user"]);
     assert_eq!(log["entries"][0]["actor"], "pg-admin");
 }
+
+#[tokio::test]
+async fn groups_are_moderated_on_postgres() {
+    use leffaseura_sql::contract::{group, member, user};
+    let Some(db) = fresh().await else {
+        return;
+    };
+    assert_eq!(admin(db.url(), &["migrate"]).code, 0);
+    let store = leffaseura_postgres::connect(db.url())
+        .await
+        .expect("connects");
+    let owner = user(&store, "pg_owner").await.id;
+    let moderator = user(&store, "pg_mod").await.id;
+    let noir = group(&store, owner, "Noir Club").await;
+    member(&store, noir, moderator, "moderator", 10).await;
+    let other = group(&store, moderator, "Other Club").await;
+    sqlx::query("UPDATE groups SET visibility = 'private', name_search = lower(name)")
+        .execute(store.pool())
+        .await
+        .expect("private, searchable");
+    store.close().await;
+
+    let private = admin(
+        db.url(),
+        &[
+            "groups",
+            "list",
+            "--visibility",
+            "private",
+            "--owner",
+            "pg_mod",
+            "--search",
+            "other",
+            "--json",
+        ],
+    )
+    .json();
+    assert_eq!(private["pagination"]["total"], 1, "{private}");
+    assert_eq!(private["groups"][0]["id"], other);
+    let handed = admin(
+        db.url(),
+        &[
+            "groups",
+            "transfer-owner",
+            &noir.to_string(),
+            "pg_mod",
+            "--reason",
+            "r",
+        ],
+    );
+    assert_eq!(handed.code, 0, "{}", handed.stderr);
+    let removed = admin(
+        db.url(),
+        &["groups", "remove-member", &noir.to_string(), "pg_owner"],
+    );
+    assert_eq!(removed.code, 0, "{}", removed.stderr);
+    let deleted = admin(db.url(), &["groups", "delete", &other.to_string(), "--yes"]);
+    assert_eq!(deleted.code, 0, "{}", deleted.stderr);
+    let shown = admin(db.url(), &["groups", "show", &noir.to_string(), "--json"]).json();
+    assert_eq!(shown["owner_name"], "pg_mod");
+    assert_eq!(shown["member_count"], 1);
+    let log = admin(db.url(), &["modlog", "--json"]).json();
+    let actions: Vec<&str> = log["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|e| e["action"].as_str())
+        .collect();
+    assert_eq!(actions, ["delete_group", "remove_member", "transfer_group"]);
+}

@@ -75,6 +75,14 @@ impl ModerationAction {
     }
 }
 
+/// A reason as the log keeps it: trimmed; a blank one is none.
+pub fn clean_reason(reason: Option<&str>) -> Option<String> {
+    reason
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(str::to_owned)
+}
+
 /// A log entry to write.
 #[derive(Debug, Clone)]
 pub struct NewModerationEntry {
@@ -112,7 +120,8 @@ pub struct ModerationEntry {
 pub struct NewGroupLogEntry {
     pub group: GroupId,
     pub action: ModerationAction,
-    pub actor_id: UserId,
+    /// `None` when a site admin acted from the admin CLI (named in `actor` only).
+    pub actor_id: Option<UserId>,
     pub actor: String,
     /// The user acted upon, for member actions.
     pub target_user: Option<UserId>,

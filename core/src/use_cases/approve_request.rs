@@ -61,7 +61,10 @@ mod tests {
         );
         let log = change.log.as_ref().expect("logged");
         assert_eq!(log.action, ModerationAction::ApproveRequest);
-        assert_eq!((log.actor_id, log.actor.as_str()), (UserId(2), "user2"));
+        assert_eq!(
+            (log.actor_id, log.actor.as_str()),
+            (Some(UserId(2)), "user2")
+        );
         assert_eq!(
             (log.target_user, log.target.as_str()),
             (Some(UserId(5)), "user5")

@@ -96,7 +96,7 @@ impl Accounts {
         let log = NewGroupLogEntry {
             group,
             action,
-            actor_id: user.id,
+            actor_id: Some(user.id),
             actor: user.username.clone(),
             target_user: heir,
             target,

@@ -79,7 +79,7 @@ mod tests {
                 .times(usize::from(allowed))
                 .withf(move |_, expected, log| {
                     log.action == ModerationAction::DeleteGroup
-                        && log.actor_id == UserId(actor)
+                        && log.actor_id == Some(UserId(actor))
                         && expected.roles.is_empty() == is_admin
                 })
                 .returning(|_, _, _| Ok(()));

@@ -134,7 +134,7 @@ impl Groups {
         NewGroupLogEntry {
             group,
             action,
-            actor_id: actor.id,
+            actor_id: Some(actor.id),
             actor: actor.username.clone(),
             target_user,
             target,
@@ -220,7 +220,7 @@ impl Groups {
 
 /// The log entry a membership action writes, if any: what owners and moderators do to
 /// others is logged; what users do to their own membership is not.
-fn log_action(action: MembershipAction, target_role: Role) -> Option<ModerationAction> {
+pub(crate) fn log_action(action: MembershipAction, target_role: Role) -> Option<ModerationAction> {
     use MembershipAction as A;
     match action {
         A::Approve => Some(ModerationAction::ApproveRequest),

@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod add_favorite;
+pub mod admin_groups;
 pub mod approve_request;
 pub mod authenticate;
 pub mod change_role;
@@ -62,6 +63,7 @@ pub(crate) mod test_support;
 
 pub use accounts::{Accounts, Session};
 pub use add_favorite::{AddFavorite, AddedFavorite};
+pub use admin_groups::{AdminGroupView, AdminRemoval};
 pub use create_group::CreateGroup;
 pub use favorites::Favorites;
 pub use groups::{GroupView, Groups, MembershipOutcome};

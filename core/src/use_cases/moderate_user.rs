@@ -4,7 +4,7 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 
 use crate::domain::ban::Ban;
-use crate::domain::moderation::{ModerationAction, NewModerationEntry};
+use crate::domain::moderation::{clean_reason, ModerationAction, NewModerationEntry};
 use crate::domain::user::User;
 use crate::error::{Error, StoreError};
 use crate::ids::UserId;
@@ -35,10 +35,7 @@ impl Accounts {
             actor: actor.to_owned(),
             target: format!("user:{id}"),
             target_user: Some(id),
-            reason: reason
-                .map(str::trim)
-                .filter(|r| !r.is_empty())
-                .map(str::to_owned),
+            reason: clean_reason(reason),
             detail,
             created_at: self.clock.now(),
         }

@@ -73,7 +73,7 @@ impl Favorites {
             let log = NewGroupLogEntry {
                 group,
                 action: ModerationAction::RemoveGroupFavorite,
-                actor_id: user.id,
+                actor_id: Some(user.id),
                 actor: user.username.clone(),
                 target_user: None,
                 target,
@@ -173,7 +173,7 @@ mod tests {
                         && expected.roles.first().map(|r| r.0) == Some(UserId(actor))
                         && log.action == ModerationAction::RemoveGroupFavorite
                         && log.target == "Fight Club"
-                        && log.actor_id == UserId(actor)
+                        && log.actor_id == Some(UserId(actor))
                 })
                 .times(usize::from(allowed))
                 .returning(|_, _, _, _| Ok(true));

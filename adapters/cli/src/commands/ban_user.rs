@@ -6,7 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use leffaseura_core::domain::ban::SiteRole;
-use leffaseura_core::domain::moderation::ModerationAction;
+use leffaseura_core::domain::moderation::{clean_reason, ModerationAction};
 use leffaseura_core::domain::user::User;
 use leffaseura_core::error::Error;
 
@@ -167,14 +167,6 @@ async fn report(
 /// `bob (id 3)`.
 pub(crate) fn who(user: &User) -> String {
     format!("{} (id {})", user.username, user.id)
-}
-
-/// The reason as the use cases store it: trimmed, a blank one is none.
-pub(crate) fn clean_reason(reason: Option<&str>) -> Option<String> {
-    reason
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .map(str::to_owned)
 }
 
 pub(crate) fn reason_suffix(reason: Option<&str>) -> String {

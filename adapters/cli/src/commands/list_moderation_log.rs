@@ -9,7 +9,7 @@ use leffaseura_core::ports::UserStore;
 
 use crate::args::ListArgs;
 use crate::error::CliError;
-use crate::output::{human_time, showing, table, Align, ModerationJson, PaginationJson};
+use crate::output::{human_time, page_table, Align, ModerationJson, PaginationJson};
 
 #[derive(Debug, Serialize)]
 struct ModlogJson {
@@ -43,9 +43,6 @@ pub async fn list_moderation_log(
 
 /// The table and the "showing" line.
 pub fn render(page: &Paged<ModerationJson>) -> String {
-    if page.items.is_empty() && page.total == 0 {
-        return "The moderation log is empty.\nshowing 0 of 0\n".to_owned();
-    }
     let headers = [
         ("ID", Align::Right),
         ("WHEN", Align::Left),
@@ -55,27 +52,15 @@ pub fn render(page: &Paged<ModerationJson>) -> String {
         ("REASON", Align::Left),
         ("DETAIL", Align::Left),
     ];
-    let rows: Vec<Vec<String>> = page
-        .items
-        .iter()
-        .map(|entry| {
-            vec![
-                entry.id.to_string(),
-                human_time(entry.created_at),
-                entry.action.to_owned(),
-                entry.actor.clone(),
-                entry.target.clone(),
-                entry.reason.clone().unwrap_or_else(|| "-".to_owned()),
-                entry.detail.clone().unwrap_or_else(|| "-".to_owned()),
-            ]
-        })
-        .collect();
-    let mut text = if rows.is_empty() {
-        String::new()
-    } else {
-        table(&headers, &rows)
-    };
-    text.push_str(&showing(page));
-    text.push('\n');
-    text
+    page_table(page, "The moderation log is empty.", &headers, |entry| {
+        vec![
+            entry.id.to_string(),
+            human_time(entry.created_at),
+            entry.action.to_owned(),
+            entry.actor.clone(),
+            entry.target.clone(),
+            entry.reason.clone().unwrap_or_else(|| "-".to_owned()),
+            entry.detail.clone().unwrap_or_else(|| "-".to_owned()),
+        ]
+    })
 }

@@ -11,7 +11,7 @@ use leffaseura_core::ports::UserStore;
 
 use crate::args::ListArgs;
 use crate::error::CliError;
-use crate::output::{ban_state, human_time, showing, table, Align, PaginationJson, UserJson};
+use crate::output::{ban_state, human_time, page_table, Align, PaginationJson, UserJson};
 
 #[derive(Debug, Serialize)]
 struct UsersJson {
@@ -48,9 +48,6 @@ pub async fn list_users(
 
 /// The table and the "showing" line.
 pub fn render(page: &Paged<UserJson>) -> String {
-    if page.items.is_empty() && page.total == 0 {
-        return "No users yet.\nshowing 0 of 0\n".to_owned();
-    }
     let headers = [
         ("ID", Align::Right),
         ("USERNAME", Align::Left),
@@ -61,28 +58,16 @@ pub fn render(page: &Paged<UserJson>) -> String {
         ("REVIEWS", Align::Right),
         ("AURA", Align::Right),
     ];
-    let rows: Vec<Vec<String>> = page
-        .items
-        .iter()
-        .map(|user| {
-            vec![
-                user.id.to_string(),
-                user.username.clone(),
-                user.email.clone(),
-                human_time(user.created_at),
-                user.role.to_owned(),
-                ban_state(user),
-                user.review_count.to_string(),
-                user.aura.to_string(),
-            ]
-        })
-        .collect();
-    let mut text = if rows.is_empty() {
-        String::new()
-    } else {
-        table(&headers, &rows)
-    };
-    text.push_str(&showing(page));
-    text.push('\n');
-    text
+    page_table(page, "No users yet.", &headers, |user| {
+        vec![
+            user.id.to_string(),
+            user.username.clone(),
+            user.email.clone(),
+            human_time(user.created_at),
+            user.role.to_owned(),
+            ban_state(user),
+            user.review_count.to_string(),
+            user.aura.to_string(),
+        ]
+    })
 }

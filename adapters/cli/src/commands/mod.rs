@@ -3,9 +3,11 @@
 pub mod ban_user;
 pub mod delete_user;
 pub mod find_user;
+pub mod groups;
 pub mod list_moderation_log;
 pub mod list_users;
 pub mod migrate;
+pub mod moderate_group;
 pub mod show_user;
 
 use std::io::Write;

@@ -3,7 +3,8 @@
 
 use leffaseura_core::domain::genre::GenreIds;
 use leffaseura_core::domain::group::model::{
-    GenreMatch, GroupChanges, GroupFilter, NewGroup, PosterUrl, PrivateGroups, SearchText,
+    AdminGroupFilter, GenreMatch, GroupChanges, GroupFilter, NewGroup, PosterUrl, PrivateGroups,
+    SearchText,
 };
 use leffaseura_core::domain::group::{ThemeId, Visibility};
 use leffaseura_core::domain::membership::{successor, Role};
@@ -34,7 +35,7 @@ fn log(group: GroupId, action: ModerationAction, actor: UserId) -> NewGroupLogEn
     NewGroupLogEntry {
         group,
         action,
-        actor_id: actor,
+        actor_id: Some(actor),
         actor: format!("user {actor}"),
         target_user: None,
         target: "someone".into(),
@@ -356,6 +357,74 @@ pub async fn groups_are_listed_popular_first_and_found_case_and_accent_insensiti
         .expect("list");
     assert_eq!(stranger.total, 0);
     assert_eq!(popular_ids(&store).await.last(), Some(&kerho));
+}
+
+pub async fn admins_list_every_group_oldest_first_by_visibility_owner_and_text(store: SqlStore) {
+    let anna = user(&store, "anna").await;
+    let ben = user(&store, "ben").await;
+    let mut ids = Vec::new();
+    for (owner, name, visibility) in [
+        (anna.id, "Äiti ja minä", Visibility::Private),
+        (ben.id, "Kauhu", Visibility::Public),
+        (anna.id, "Elokuvakerho", Visibility::Public),
+    ] {
+        ids.push(
+            store
+                .create_group(&new_group(owner, name, visibility))
+                .await
+                .expect("create"),
+        );
+    }
+    let list = |filter: AdminGroupFilter, limit: i64| {
+        let store = store.clone();
+        async move {
+            store
+                .list_groups(&GroupFilter::Admin(filter), None, page(limit, 0))
+                .await
+                .expect("list")
+        }
+    };
+    let all = list(AdminGroupFilter::default(), 2).await;
+    assert_eq!(all.total, 3);
+    assert_eq!(all.items.iter().map(|g| g.id).collect::<Vec<_>>(), ids[..2]);
+    let private = list(
+        AdminGroupFilter {
+            visibility: Some(Visibility::Private),
+            ..AdminGroupFilter::default()
+        },
+        10,
+    )
+    .await;
+    assert_eq!((private.total, private.items[0].id), (1, ids[0]));
+    let annas_public = list(
+        AdminGroupFilter {
+            visibility: Some(Visibility::Public),
+            owner: Some(anna.id),
+            ..AdminGroupFilter::default()
+        },
+        10,
+    )
+    .await;
+    assert_eq!((annas_public.total, annas_public.items[0].id), (1, ids[2]));
+    let aiti = list(
+        AdminGroupFilter {
+            search: SearchText::parse("AITI").expect("text"),
+            owner: Some(anna.id),
+            ..AdminGroupFilter::default()
+        },
+        10,
+    )
+    .await;
+    assert_eq!((aiti.total, aiti.items[0].id), (1, ids[0]));
+    let nobody = list(
+        AdminGroupFilter {
+            owner: Some(UserId(4242)),
+            ..AdminGroupFilter::default()
+        },
+        10,
+    )
+    .await;
+    assert_eq!((nobody.total, nobody.items.len()), (0, 0));
 }
 
 async fn popular_ids(store: &SqlStore) -> Vec<GroupId> {

@@ -72,6 +72,7 @@ macro_rules! contract_suite {
             a_new_group_is_stored_whole_with_its_owner_as_the_only_member,
             membership_changes_apply_only_while_the_roles_read_still_hold,
             groups_are_listed_popular_first_and_found_case_and_accent_insensitively,
+            admins_list_every_group_oldest_first_by_visibility_owner_and_text,
             edits_apply_whole_and_are_logged,
             transfers_and_deletions_keep_one_owner_and_the_log,
             a_hand_over_applies_only_to_the_candidates_it_was_decided_on,

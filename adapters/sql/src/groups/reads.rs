@@ -101,6 +101,30 @@ fn list_shape(filter: &GroupFilter) -> (String, String, Option<String>) {
             };
             (condition, POPULAR_ORDER.to_owned(), None)
         }
+        GroupFilter::Admin(wanted) => {
+            // Ids and the visibility's fixed names are safe to write into the SQL.
+            let mut conditions = Vec::new();
+            if let Some(visibility) = wanted.visibility {
+                conditions.push(format!("g.visibility = '{}'", visibility.as_str()));
+            }
+            if let Some(owner) = wanted.owner {
+                conditions.push(format!("g.owner_id = {}", owner.0));
+            }
+            let text = (!wanted.search.is_empty()).then(|| {
+                conditions.push(
+                    "(g.name_search LIKE $2 ESCAPE '\\' OR g.description_search LIKE $2 \
+                     ESCAPE '\\')"
+                        .to_owned(),
+                );
+                contains_pattern(wanted.search.as_str())
+            });
+            let condition = if conditions.is_empty() {
+                String::new()
+            } else {
+                format!(" WHERE {}", conditions.join(" AND "))
+            };
+            (condition, "g.id".to_owned(), text)
+        }
         GroupFilter::OfUser { user, private } => {
             let shown = match private {
                 PrivateGroups::All => String::new(),

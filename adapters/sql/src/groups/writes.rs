@@ -45,7 +45,7 @@ async fn insert_log(tx: &mut Tx, entry: &NewGroupLogEntry) -> Result<(), StoreEr
     .bind(entry.reason.as_deref())
     .bind(to_millis(entry.created_at))
     .bind(entry.group.0)
-    .bind(entry.actor_id.0)
+    .bind(entry.actor_id.map(|u| u.0))
     .bind(entry.target_user.map(|u| u.0))
     .execute(&mut **tx)
     .await

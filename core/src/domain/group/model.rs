@@ -232,6 +232,17 @@ pub enum GroupFilter {
         user: UserId,
         private: PrivateGroups,
     },
+    /// Every group a site admin asks for, oldest first (the admin CLI's list).
+    Admin(AdminGroupFilter),
+}
+
+/// What a site admin narrows the list of all groups by; the default lists them all.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AdminGroupFilter {
+    /// Name or description contains it, as [`GroupFilter::Search`].
+    pub search: SearchText,
+    pub visibility: Option<Visibility>,
+    pub owner: Option<UserId>,
 }
 
 #[cfg(test)]
