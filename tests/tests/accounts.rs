@@ -180,6 +180,55 @@ on_both_backends!(profile_changes_need_the_current_password, |server| {
 });
 
 on_both_backends!(
+    the_reading_language_is_remembered_without_a_password,
+    |server| {
+        let (token, id) = server.register("liisa", PASSWORD).await;
+        let path = "/api/users/profile";
+        let (_, me) = server.get(path, Some(&token)).await;
+        assert!(me["user"]["language"].is_null(), "none until chosen: {me}");
+
+        let (status, body) = server
+            .put(path, Some(&token), json!({"language": "fi"}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["user"]["language"], "fi");
+        // Sent again on every switch: the same language is no error.
+        let (status, _) = server
+            .put(path, Some(&token), json!({"language": "fi-FI"}))
+            .await;
+        assert_eq!(status, 200);
+
+        // Another browser logs in and learns it; the public profile does not show it.
+        let (status, login) = server
+            .post(
+                "/api/users/login",
+                None,
+                json!({"email": "liisa@example.fi", "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{login}");
+        assert_eq!(login["user"]["language"], "fi");
+        let (_, public) = server.get(&format!("/api/users/{id}"), None).await;
+        assert!(public["user"].get("language").is_none(), "{public}");
+
+        let (status, body) = server
+            .put(path, Some(&token), json!({"language": "sv"}))
+            .await;
+        assert_error(status, &body, 400, "invalid_language");
+        let (status, body) = server
+            .put(
+                path,
+                Some(&token),
+                json!({"language": "en", "user_bio": "Hei"}),
+            )
+            .await;
+        assert_error(status, &body, 400, "current_password_required");
+        let (_, me) = server.get(path, Some(&token)).await;
+        assert_eq!(me["user"]["language"], "fi", "a refused change leaves it");
+    }
+);
+
+on_both_backends!(
     a_password_change_revokes_old_tokens_and_hands_out_a_new_one,
     |server| {
         let (old_token, _) = server.register("ville", PASSWORD).await;

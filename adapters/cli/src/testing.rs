@@ -54,6 +54,7 @@ impl FakeStore {
             token_version: 0,
             banned: false,
             banned_until: None,
+            language: None,
             is_admin: false,
         };
         state.users.push(user.clone());

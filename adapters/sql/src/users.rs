@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use leffaseura_core::domain::ban::Ban;
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::moderation::{ModerationAction, ModerationEntry, NewModerationEntry};
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::user::{
@@ -21,7 +22,7 @@ use crate::SqlStore;
 
 /// The columns [`user_from_row`] and [`stats_from_row`] read, in every user query.
 pub(crate) const USER_COLUMNS: &str = "id, username, email, password_hash, bio, created_at, \
-     token_version, banned, banned_until, is_admin, review_count, rating_sum, likes_received, \
+     token_version, banned, banned_until, is_admin, language, review_count, rating_sum, likes_received, \
      dislikes_received";
 
 /// The case-insensitive key of a username (the unique `users.username_key`). Lower-cased
@@ -48,6 +49,10 @@ pub(crate) fn user_from_row(row: &AnyRow) -> Result<User, StoreError> {
             .map(from_millis)
             .transpose()?,
         is_admin: get_i64("is_admin")? != 0,
+        language: row
+            .try_get::<Option<String>, _>("language")
+            .map_err(store_error)?
+            .and_then(|code| Language::ALL.into_iter().find(|l| l.code() == code)),
     })
 }
 
@@ -309,7 +314,8 @@ impl UserStore for SqlStore {
                password_hash = COALESCE($5, password_hash), \
                bio = COALESCE($6, bio), \
                token_version = token_version + $7, \
-               updated_at = $8 \
+               updated_at = $8, \
+               language = COALESCE($9, language) \
              WHERE id = $1 RETURNING {USER_COLUMNS}"
         );
         let bump: i64 = changes.password_hash.is_some().into();
@@ -322,6 +328,7 @@ impl UserStore for SqlStore {
             .bind(changes.bio.as_ref().map(|b| b.as_str().to_owned()))
             .bind(bump)
             .bind(to_millis(Utc::now()))
+            .bind(changes.language.map(Language::code))
             .fetch_optional(self.pool())
             .await
             .map_err(store_error)?

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::domain::aura::{aura, AuraLabel};
 use crate::domain::ban::{Ban, SiteRole};
+use crate::domain::language::Language;
 use crate::error::Error;
 use crate::ids::UserId;
 
@@ -204,6 +205,9 @@ pub struct User {
     pub banned_until: Option<DateTime<Utc>>,
     /// Site administrators may delete any review.
     pub is_admin: bool,
+    /// The language the user reads the product in, once chosen (the webapp follows it
+    /// after logging in on any browser); `None` until the user picks one.
+    pub language: Option<Language>,
 }
 
 impl User {
@@ -231,6 +235,7 @@ pub struct UserChanges {
     pub email: Option<Email>,
     pub password_hash: Option<PasswordHash>,
     pub bio: Option<Bio>,
+    pub language: Option<Language>,
 }
 
 impl UserChanges {
@@ -239,6 +244,7 @@ impl UserChanges {
             && self.email.is_none()
             && self.password_hash.is_none()
             && self.bio.is_none()
+            && self.language.is_none()
     }
 }
 

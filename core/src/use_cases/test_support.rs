@@ -66,6 +66,7 @@ pub fn user(id: i64, username: &str, password: &str) -> User {
         token_version: 0,
         banned: false,
         banned_until: None,
+        language: None,
         is_admin: false,
     }
 }

@@ -1,11 +1,13 @@
 //! Changing one's own profile (API.md, Users: PUT /users/profile).
 
+use crate::domain::language::Language;
 use crate::domain::user::{Bio, Email, Password, User, UserChanges, UserProfile, Username};
 use crate::error::{Conflict, Error, StoreError};
 use crate::use_cases::accounts::{user_not_found, Accounts};
 
 /// What the user asked to change. `None` (or a blank username, email or new password)
-/// leaves a field as it is; an empty bio clears the bio.
+/// leaves a field as it is; an empty bio clears the bio. The language alone is a
+/// preference, not an account change: it needs no password.
 #[derive(Debug, Clone, Default)]
 pub struct UpdateProfile {
     /// The confirmation every change needs.
@@ -14,6 +16,8 @@ pub struct UpdateProfile {
     pub email: Option<String>,
     pub new_password: Option<String>,
     pub bio: Option<String>,
+    /// `fi` or `en` (also `fi-FI`, `en-US`).
+    pub language: Option<String>,
 }
 
 /// The profile after the change, and a new token when the password changed (the old
@@ -41,6 +45,14 @@ impl Accounts {
         user: &User,
         request: UpdateProfile,
     ) -> Result<ProfileUpdate, Error> {
+        let language = Language::parse(request.language.as_deref())?;
+        let only_language = request.username.is_none()
+            && request.email.is_none()
+            && request.new_password.is_none()
+            && request.bio.is_none();
+        if let (Some(language), true) = (language, only_language) {
+            return self.set_language(user, language).await;
+        }
         if given(request.current_password.as_ref()).is_none() {
             return Err(crate::use_cases::accounts::current_password_required());
         }
@@ -63,6 +75,7 @@ impl Accounts {
             email: email.filter(|email| email.as_str() != user.email),
             password_hash: None,
             bio: bio.filter(|bio| bio.as_str() != user.bio),
+            language: language.filter(|language| Some(*language) != user.language),
         };
         // The current password was just confirmed, so "new = current" is no change.
         let new_password =
@@ -89,12 +102,38 @@ impl Accounts {
                 other => other.into(),
             })?;
         let token = new_password.is_some().then(|| self.issue_token(&updated));
-        let stats = self.users.user_stats(updated.id).await?;
+        self.profile_update(updated, token).await
+    }
+
+    /// Remembers the user's language; choosing the one already stored is no error (the
+    /// webapp sends it on every switch).
+    async fn set_language(&self, user: &User, language: Language) -> Result<ProfileUpdate, Error> {
+        let updated = if user.language == Some(language) {
+            user.clone()
+        } else {
+            let changes = UserChanges {
+                language: Some(language),
+                ..UserChanges::default()
+            };
+            self.users
+                .update_user(user.id, &changes)
+                .await
+                .map_err(|err| match err {
+                    StoreError::NotFound => user_not_found(),
+                    other => other.into(),
+                })?
+        };
+        self.profile_update(updated, None).await
+    }
+
+    async fn profile_update(
+        &self,
+        user: User,
+        token: Option<String>,
+    ) -> Result<ProfileUpdate, Error> {
+        let stats = self.users.user_stats(user.id).await?;
         Ok(ProfileUpdate {
-            profile: UserProfile {
-                user: updated,
-                stats,
-            },
+            profile: UserProfile { user, stats },
             token,
         })
     }
@@ -169,6 +208,7 @@ mod tests {
             email: Some("MAIJA@example.fi".into()),
             new_password: Some(PW.into()),
             bio: Some(" Hello ".into()),
+            language: None,
         };
         for req in [request(Some(PW)), equal] {
             let mut ports = Ports::new();
@@ -203,6 +243,7 @@ mod tests {
                 email: email.map(Into::into),
                 new_password: new_password.map(Into::into),
                 bio: None,
+                language: None,
             };
             let err = ports
                 .accounts()
@@ -312,5 +353,75 @@ mod tests {
                 "{err:?}"
             );
         }
+    }
+
+    #[tokio::test]
+    async fn the_language_alone_needs_no_password_and_is_remembered() {
+        use crate::domain::language::Language;
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_update_user()
+            .times(1)
+            .withf(|_, changes| {
+                changes.language == Some(Language::Finnish)
+                    && changes.bio.is_none()
+                    && changes.password_hash.is_none()
+            })
+            .returning(|id, changes| {
+                let mut u = user(id.0, "maija", PW);
+                u.language = changes.language;
+                Ok(u)
+            });
+        ports
+            .users
+            .expect_user_stats()
+            .returning(|_| Ok(UserStats::default()));
+        let mut req = request(None);
+        req.language = Some("fi".into());
+        let update = ports
+            .accounts()
+            .update_profile(&user(1, "maija", PW), req)
+            .await
+            .expect("language saved");
+        assert_eq!(update.profile.user.language, Some(Language::Finnish));
+        assert!(update.token.is_none());
+    }
+
+    #[tokio::test]
+    async fn the_same_language_again_writes_nothing_and_is_no_error() {
+        use crate::domain::language::Language;
+        let mut ports = Ports::new();
+        ports.users.expect_update_user().never();
+        ports
+            .users
+            .expect_user_stats()
+            .returning(|_| Ok(UserStats::default()));
+        let mut me = user(1, "maija", PW);
+        me.language = Some(Language::English);
+        let mut req = request(None);
+        req.language = Some("en-US".into());
+        let update = ports.accounts().update_profile(&me, req).await.unwrap();
+        assert_eq!(update.profile.user.language, Some(Language::English));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_language_or_other_changes_without_a_password_are_refused() {
+        let me = user(1, "maija", PW);
+        let mut req = request(None);
+        req.language = Some("sv".into());
+        let err = Ports::new()
+            .accounts()
+            .update_profile(&me, req)
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "invalid_language");
+
+        let ports = Ports::new();
+        let mut req = request(None);
+        req.language = Some("fi".into());
+        req.bio = Some("Hei".into());
+        let err = ports.accounts().update_profile(&me, req).await.unwrap_err();
+        assert_eq!(err.code(), "current_password_required");
     }
 }

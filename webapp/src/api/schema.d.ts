@@ -1915,10 +1915,11 @@ export interface components {
         /**
          * UpdateProfileRequest
          * @description A profile change. Send only what changes; blank `username`, `email` or `newPassword`
-         *     are ignored, an empty `user_bio` clears the bio.
+         *     are ignored, an empty `user_bio` clears the bio. `{"language": "fi"}` alone needs no
+         *     password.
          */
         UpdateProfileRequest: {
-            /** @description The current password, required for every change. */
+            /** @description The current password, required for every change but the language alone. */
             currentPassword?: string;
             username?: string;
             email?: string;
@@ -1929,6 +1930,11 @@ export interface components {
             newPassword?: string;
             /** @description At most 500 characters. */
             user_bio?: string;
+            /**
+             * @description `fi` or `en` (`fi-FI`, `en-US` accepted): remembered for the user's next login on
+             *     any browser; anything else is 400 `invalid_language`.
+             */
+            language?: string;
         };
         /**
          * UpdateReviewRequest
@@ -2000,6 +2006,11 @@ export interface components {
             aura_label: components["schemas"]["AuraLabel"];
             /** @description Only in the user's own profile (register, login, `/users/profile`). */
             email?: string;
+            /**
+             * @description Only in the user's own profile: the language the user reads the product in (`fi`
+             *     or `en`), `null` until chosen; the webapp switches to it after logging in.
+             */
+            language?: string | null;
         };
         /**
          * UserBody

@@ -65,6 +65,10 @@ pub struct User {
     /// Only in the user's own profile (register, login, `/users/profile`).
     #[oai(skip_serializing_if_is_none)]
     pub email: Option<String>,
+    /// Only in the user's own profile: the language the user reads the product in (`fi`
+    /// or `en`), `null` until chosen; the webapp switches to it after logging in.
+    #[oai(skip_serializing_if_is_none)]
+    pub language: Option<Nullable<String>>,
 }
 
 impl User {
@@ -83,6 +87,7 @@ impl User {
             aura: stats.aura(),
             aura_label: stats.aura_label().into(),
             email: None,
+            language: None,
         }
     }
 
@@ -90,6 +95,7 @@ impl User {
     pub fn own(profile: &UserProfile) -> Self {
         Self {
             email: Some(profile.user.email.clone()),
+            language: Some(profile.user.language.map(|l| l.code().to_owned()).into()),
             ..Self::public(profile)
         }
     }
@@ -114,10 +120,11 @@ pub struct LoginRequest {
 }
 
 /// A profile change. Send only what changes; blank `username`, `email` or `newPassword`
-/// are ignored, an empty `user_bio` clears the bio.
+/// are ignored, an empty `user_bio` clears the bio. `{"language": "fi"}` alone needs no
+/// password.
 #[derive(Object, Debug)]
 pub struct UpdateProfileRequest {
-    /// The current password, required for every change.
+    /// The current password, required for every change but the language alone.
     #[oai(rename = "currentPassword")]
     pub current_password: Option<String>,
     pub username: Option<String>,
@@ -128,6 +135,9 @@ pub struct UpdateProfileRequest {
     pub new_password: Option<String>,
     /// At most 500 characters.
     pub user_bio: Option<String>,
+    /// `fi` or `en` (`fi-FI`, `en-US` accepted): remembered for the user's next login on
+    /// any browser; anything else is 400 `invalid_language`.
+    pub language: Option<String>,
 }
 
 /// Confirmation of an account deletion.
@@ -332,6 +342,7 @@ impl UsersApi {
                     email: request.email,
                     new_password: request.new_password,
                     bio: request.user_bio,
+                    language: request.language,
                 },
             )
             .await?;

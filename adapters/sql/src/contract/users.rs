@@ -1,6 +1,7 @@
 //! Accounts: creating, finding, changing, banning.
 
 use leffaseura_core::domain::ban::Ban;
+use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::moderation::ModerationAction;
 use leffaseura_core::domain::user::{Bio, Email, PasswordHash, UserChanges, Username};
 use leffaseura_core::error::Conflict;
@@ -232,8 +233,11 @@ pub async fn changes_are_applied_and_untouched_fields_kept(store: SqlStore) {
         email: Some(Email::parse("Alicia@Example.org").expect("email")),
         password_hash: None,
         bio: Some(Bio::parse("  Noir and westerns.  ").expect("bio")),
+        language: Some(Language::Finnish),
     };
     let changed = store.update_user(alice.id, &changes).await.expect("update");
+    assert_eq!(changed.language, Some(Language::Finnish));
+    assert_eq!(alice.language, None, "no language until chosen");
     assert_eq!(changed.username, "Alicia");
     assert_eq!(changed.email, "alicia@example.org");
     assert_eq!(changed.bio, "Noir and westerns.");
