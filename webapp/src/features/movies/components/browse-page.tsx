@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { sourceFor, useGenres, type MovieListItem } from '@/api/movies';
 import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
 import { MovieCard } from '@/components/movie-card/movie-card';
 import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useGenres } from '@/api/movies';
-import { sourceFor } from '@/api/movies';
 import { useBrowseMovies } from '../lib/use-browse-movies';
 import { browseSearch, readBrowseParams, type BrowseState } from '../lib/browse-params';
 import { UI_PAGE_SIZE } from '../lib/paging';
-import type { MovieListItem } from '@/api/movies';
 import { GenreChips } from './genre-chips';
 import styles from './browse-page.module.css';
 

@@ -74,6 +74,8 @@ describe('MoviePage', () => {
     expect(box).toHaveTextContent(/Budjetti63\s000\s000\s\$/u);
     expect(screen.getByRole('link', { name: /Katso traileri/ })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Näyttelijät' })).toBeInTheDocument();
+    // TMDB names jobs in English in every language; the key jobs are translated.
+    expect(screen.getByRole('region', { name: 'Keskeiset tekijät' })).toHaveTextContent('Ohjaaja, Käsikirjoittaja');
   });
 
   it('links the trailer in a new tab', async () => {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { useMovie, type Movie } from '@/api/movies';
 import { PLAY, STAR } from '@/components/icons/glyphs';
 import { ApiError } from '@/lib/api-client';
 import { useGenreName, useIntl, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useMovie } from '@/api/movies';
 import { formatDate, formatMoney, formatRating, formatRuntime } from '../lib/format';
-import type { Movie } from '@/api/movies';
+import { crewJobs } from '../lib/crew-jobs';
 import { CopyLinkButton } from './copy-link-button';
 import { PeopleCarousel } from './people-carousel';
 import styles from './movie-page.module.css';
@@ -197,7 +197,7 @@ function MovieDetails({ movie, renderActions, renderGroupSelector, renderReviews
       <PeopleCarousel
         title={t('movie.crew')}
         empty={t('movie.noCrew')}
-        people={movie.keyCrew.map((c) => ({ id: c.id, name: c.name, role: c.job, profilePath: c.profilePath }))}
+        people={movie.keyCrew.map((c) => ({ id: c.id, name: c.name, role: crewJobs(c.job, t), profilePath: c.profilePath }))}
       />
 
       <div id="reviews" className={styles.reviewsSlot} data-testid="movie-reviews-slot">
