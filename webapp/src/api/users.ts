@@ -4,7 +4,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { ApiError, api } from '@/lib/api-client';
-import { saveSession, useSession } from '@/lib/auth-storage';
+import { getToken, saveSession, useSession } from '@/lib/auth-storage';
+import { LANGUAGES, getLanguage, setLanguage, type Language } from '@/lib/i18n';
 
 type Schemas = components['schemas'];
 
@@ -34,7 +35,14 @@ export async function register(input: RegisterInput) {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => {
+      const data = await register(input);
+      // A new account takes the language it was made in, so other browsers open in it.
+      void saveLanguage(getLanguage(), data.token);
+      return data;
+    },
+  });
 }
 
 /** POST /users/login → `{token, user}`; the session is stored on success. */
@@ -42,7 +50,32 @@ export async function login(input: LoginInput) {
   const { data, error, response } = await api.POST('/users/login', { body: input });
   if (!data) throw new ApiError(response.status, error, 'Something went wrong');
   saveSession(data.token, data.user);
+  adoptLanguage(data.user);
   return data;
+}
+
+/**
+ * After logging in: the language remembered on the profile wins over this browser's; a
+ * profile without one learns this browser's. (An answer without the field says nothing.)
+ */
+function adoptLanguage(user: User) {
+  const remembered = LANGUAGES.find((language) => language === user.language);
+  if (remembered) setLanguage(remembered);
+  else if (user.language === null) void saveLanguage(getLanguage());
+}
+
+/**
+ * PUT /users/profile `{language}`: remembers the reading language for the next login on any
+ * browser. Best effort: the switch has already applied in this browser, so a failure is
+ * not worth a word; with no session there is nothing to remember it on.
+ */
+export async function saveLanguage(language: Language, token: string | null = getToken()) {
+  if (!token) return;
+  try {
+    await api.PUT('/users/profile', { body: { language }, headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    // offline: the next switch or login tries again
+  }
 }
 
 export function useLogin() {

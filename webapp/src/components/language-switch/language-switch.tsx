@@ -1,3 +1,4 @@
+import { saveLanguage } from '@/api/users';
 import { LANGUAGES, useLanguage, useT, type Language } from '@/lib/i18n';
 import styles from './language-switch.module.css';
 
@@ -14,7 +15,8 @@ type LanguageSwitchProps = {
 
 /**
  * Suomi | English: each language named in itself (so readers find theirs whatever is shown),
- * the current one pressed. The choice applies at once and is remembered in this browser.
+ * the current one pressed. The choice applies at once and is remembered in this browser, and
+ * on the profile when logged in (so the next login elsewhere opens in it).
  */
 export function LanguageSwitch({ compact = false, className }: LanguageSwitchProps) {
   const t = useT();
@@ -28,7 +30,10 @@ export function LanguageSwitch({ compact = false, className }: LanguageSwitchPro
           lang={option}
           className={styles.option}
           aria-pressed={option === language}
-          onClick={() => setLanguage(option)}
+          onClick={() => {
+            setLanguage(option);
+            void saveLanguage(option);
+          }}
         >
           {compact ? (
             <>
