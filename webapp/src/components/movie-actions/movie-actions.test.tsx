@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import { reply } from '@/testing/api-reply';
 import { logIn, renderWithProviders } from '@/testing/render';
 import { MovieActions } from './movie-actions';
 
@@ -25,7 +26,7 @@ function fakeServer(write: (call: Call) => Reply | Promise<Reply> = () => ({ sta
         at: Date.now(),
       };
       calls.push(call);
-      let reply: Reply;
+      let answer: Reply;
       const status = /^\/favorites\/status\/([\d,]+)$/.exec(call.path);
       if (status?.[1] && call.method === 'GET') {
         const data = status[1].split(',').map((id) => ({
@@ -33,12 +34,12 @@ function fakeServer(write: (call: Call) => Reply | Promise<Reply> = () => ({ sta
           is_favorite: id === '2',
           is_watchlist: id === '3',
         }));
-        reply = { status: 200, body: { success: true, data } };
+        answer = reply('/favorites/status/{ids}', 'get', 200, { success: true, data });
       } else {
-        reply = await write(call);
+        answer = await write(call);
       }
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
         headers: { 'Content-Type': 'application/json' },
       });
     }),

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { User } from '@/api/users';
 import { makeReview } from '@/components/review/testing/review-fixtures';
+import { reply, type ResponseBody } from '@/testing/api-reply';
 import { logIn, renderWithProviders, testUser } from '@/testing/render';
 import { HomePage } from './home-page';
 
 type Reply = { status: number; body?: unknown };
 
-function moviePage(page: number, totalPages = 500) {
+function moviePage(page: number, totalPages = 500): ResponseBody<'/tmdb/popular', 'get', 200> {
   const results = Array.from({ length: 20 }, (_, index) => {
     const id = (page - 1) * 20 + index + 1;
     return {
@@ -22,7 +24,7 @@ function moviePage(page: number, totalPages = 500) {
   return { success: true, results, page, totalPages, totalResults: totalPages * 20 };
 }
 
-const user = (id: number, username: string, extra: Record<string, unknown> = {}) => ({
+const user = (id: number, username: string, extra: Partial<User> = {}): User => ({
   ...testUser,
   email: undefined,
   id,
@@ -53,17 +55,17 @@ function homeServer(override: (path: string, query: URLSearchParams) => Reply | 
 }
 
 function answer(path: string, query: URLSearchParams): Reply {
-  if (path === '/tmdb/popular') return { status: 200, body: moviePage(Number(query.get('page') ?? 1)) };
+  if (path === '/tmdb/popular') return reply('/tmdb/popular', 'get', 200, moviePage(Number(query.get('page') ?? 1)));
   if (path === '/reviews/recent') {
     const review = makeReview({ id: 9, movie_id: 550, movie_name: 'Fight Club', content: 'x'.repeat(200), username: 'a_very_long_username_indeed' });
-    return { status: 200, body: { success: true, data: { reviews: [review] } } };
+    return reply('/reviews/recent', 'get', 200, { success: true, data: { reviews: [review] } });
   }
   if (path === '/reviews/users-by-review-count') {
     const users = [user(3, 'QA_Reviewer', { review_count: 7 }), user(8, 'lurker', { review_count: 0, average_rating: null })];
-    return { status: 200, body: { success: true, data: { users } } };
+    return reply('/reviews/users-by-review-count', 'get', 200, { success: true, data: { users } });
   }
   if (path === '/reviews/users-by-aura')
-    return { status: 200, body: { success: true, data: { users: [user(4, 'auraqueen', { aura: 12, aura_label: 'Positive' })] } } };
+    return reply('/reviews/users-by-aura', 'get', 200, { success: true, data: { users: [user(4, 'auraqueen', { aura: 12, aura_label: 'Positive' })] } });
   if (path === '/tmdb/in-theaters') {
     const results = [
       { id: 693134, f_id: 303695, originalTitle: 'Dune: Part Two', posterPath: 'https://image.tmdb.org/t/p/w342/dune.jpg', releaseYear: 2024, overview: '' },
@@ -71,7 +73,7 @@ function answer(path: string, query: URLSearchParams): Reply {
     ];
     return { status: 200, body: { success: true, results } };
   }
-  if (path.startsWith('/favorites/status/')) return { status: 200, body: { success: true, data: [] } };
+  if (path.startsWith('/favorites/status/')) return reply('/favorites/status/{ids}', 'get', 200, { success: true, data: [] });
   return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
 }
 
