@@ -94,6 +94,16 @@ describe('Browse groups (PRODUCT-SPEC §2, §9)', { timeout: 15_000 }, () => {
     expect(calls.at(-1)?.query.get('genres')).toBe('35');
   });
 
+  it('names the genres in Finnish for a Finnish reader, whatever the catalog answered', async () => {
+    serve();
+    const { user } = renderWithProviders(<BrowseGroupsPage />, { path: '/groups', route: '/groups', language: 'fi' });
+    const select = await screen.findByRole('combobox', { name: 'Lajityyppi' });
+    await vi.waitFor(() => expect(within(select).getByRole('option', { name: 'Kauhu' })).toBeInTheDocument());
+    expect(within(select).queryByRole('option', { name: 'Horror' })).not.toBeInTheDocument();
+    await user.selectOptions(select, 'Komedia');
+    expect(await screen.findByRole('heading', { name: 'Lajityyppi: Komedia' })).toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     serve();
     renderWithProviders(<BrowseGroupsPage />, { path: '/groups?q=zzz', route: '/groups' });

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useBrowseGroups } from '@/api/groups/browse-groups';
 import { useGenres } from '@/api/movies';
-import { useT } from '@/lib/i18n';
+import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BROWSE_PAGE_SIZE, clampPage, pageCount, pageItems, parsePage } from '../lib/paging';
 import { GroupCard } from './group-card';
@@ -23,6 +23,7 @@ function parseGenre(raw: string | null): number | null {
  */
 export function BrowseGroupsPage() {
   const t = useT();
+  const nameOf = useGenreName();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const genre = parseGenre(params.get('genre'));
@@ -63,7 +64,8 @@ export function BrowseGroupsPage() {
   }
 
   const filtered = q !== '' || genre !== null;
-  const genreName = genre === null ? null : (genresQuery.data?.find((g) => g.id === genre)?.name ?? `#${genre}`);
+  const known = genresQuery.data?.find((g) => g.id === genre);
+  const genreName = genre === null ? null : known ? nameOf(known) : `#${genre}`;
   const heading = q ? t('groups.browse.resultsFor', { q }) : genreName ? t('groups.browse.genreHeading', { genre: genreName }) : t('groups.browse.popular');
 
   return (
@@ -102,7 +104,7 @@ export function BrowseGroupsPage() {
           <option value="">{t('groups.browse.allGenres')}</option>
           {(genresQuery.data ?? []).map((g) => (
             <option key={g.id} value={g.id}>
-              {g.name}
+              {nameOf(g)}
             </option>
           ))}
         </select>
