@@ -15,5 +15,6 @@ pub mod permissions;
 pub mod rating;
 pub mod review;
 pub mod show_date;
+pub mod showtime;
 pub mod text;
 pub mod user;

@@ -710,6 +710,21 @@ fn match_score(movie: &MovieSummary, title: &str, year: Option<i32>) -> Option<u
     }
 }
 
+/// The confidence (0..=1) that `movie` is the film known by `title` from `year`, by the
+/// same rule that ranks [`rank_best_matches`]: the exact title in that year is certain,
+/// a year off (a production year is often the year before the release) nearly so, a
+/// partial title or two years off doubtful, the wrong decade hardly, another title not.
+pub fn match_confidence(movie: &MovieSummary, title: &str, year: Option<i32>) -> f64 {
+    match match_score(movie, title, year) {
+        Some(0) => 1.0,
+        Some(1) => 0.9,
+        Some(2) => 0.7,
+        Some(3) => 0.6,
+        Some(_) => 0.3,
+        None => 0.0,
+    }
+}
+
 /// Orders candidates for a title-and-year lookup, best first, and drops the ones that do
 /// not match the title at all. Ties keep the catalog's order (its relevance).
 pub fn rank_best_matches(

@@ -9,6 +9,9 @@ pub mod movie_catalog;
 pub mod password_hasher;
 pub mod poster_art;
 pub mod review_store;
+pub mod showtime_cache;
+pub mod showtime_feed;
+pub mod showtime_preferences;
 pub mod token_issuer;
 pub mod user_store;
 
@@ -20,5 +23,8 @@ pub use movie_catalog::MovieCatalog;
 pub use password_hasher::PasswordHasher;
 pub use poster_art::PosterArt;
 pub use review_store::ReviewStore;
+pub use showtime_cache::ShowtimeCache;
+pub use showtime_feed::ShowtimeFeed;
+pub use showtime_preferences::ShowtimePreferenceStore;
 pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
 pub use user_store::UserStore;

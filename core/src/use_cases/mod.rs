@@ -6,7 +6,8 @@
 //! (`search_movies`, `discover_movies`, `popular_movies`, `list_genres`, `movie_details`,
 //! `match_title_year`, `demo_poster`).
 //! Groups: [`Groups`] likewise (see [`groups`] for the list of its actions and how
-//! their writes stay correct under concurrency).
+//! their writes stay correct under concurrency). Showtimes: [`Showtimes`] likewise (see
+//! [`showtimes`]).
 
 pub mod accounts;
 pub mod add_favorite;
@@ -20,19 +21,23 @@ pub mod delete_account;
 pub mod delete_group;
 pub mod demo_poster;
 pub mod discover_movies;
+pub mod enrich_shows;
 pub mod favorite_status;
 pub mod favorites;
 pub mod get_group;
 pub mod get_profile;
 pub mod group_modlog;
 pub mod groups;
+pub mod in_theaters;
 pub mod join_group;
 pub mod leaderboards;
 pub mod leave_group;
+pub mod list_events;
 pub mod list_favorites;
 pub mod list_genres;
 pub mod list_groups;
 pub mod list_members;
+pub mod list_theatre_areas;
 pub mod login_user;
 pub mod match_title_year;
 pub mod moderate_user;
@@ -49,10 +54,15 @@ pub mod request_to_join;
 pub mod reviews;
 pub mod search_movies;
 pub mod set_site_role;
+pub mod show_schedule;
+pub mod showtime_preferences;
+pub mod showtimes;
+pub mod showtimes_for_movie;
 pub mod transfer_ownership;
 pub mod update_group;
 pub mod update_profile;
 pub mod update_review;
+pub mod watchlist_showtimes;
 pub mod withdraw_request;
 pub mod write_review;
 
@@ -67,9 +77,13 @@ pub use admin_groups::{AdminGroupView, AdminRemoval};
 pub use create_group::CreateGroup;
 pub use favorites::Favorites;
 pub use groups::{GroupView, Groups, MembershipOutcome};
+pub use in_theaters::InTheater;
 pub use movies::Movies;
 pub use react_to_review::Reacted;
 pub use read_reviews::{ListPage, MovieReviews};
 pub use reviews::Reviews;
+pub use show_schedule::ScheduleRequest;
+pub use showtimes::{ShowtimePorts, Showtimes};
 pub use update_group::UpdateGroup;
 pub use update_profile::{ProfileUpdate, UpdateProfile};
+pub use watchlist_showtimes::WatchlistShowing;
