@@ -18,6 +18,7 @@ mod favorites;
 mod groups;
 mod movie_cache;
 mod reviews;
+mod showtimes;
 mod time;
 mod users;
 

@@ -15,6 +15,7 @@ mod groups;
 mod listings;
 mod reviews;
 mod schema;
+mod showtimes;
 mod users;
 
 pub use deletion::*;
@@ -24,6 +25,7 @@ pub use groups::*;
 pub use listings::*;
 pub use reviews::*;
 pub use schema::*;
+pub use showtimes::*;
 pub use users::*;
 
 /// Generates one `#[tokio::test]` per contract test. `$fresh` is an expression (usually a
@@ -91,6 +93,11 @@ macro_rules! contract_suite {
             a_users_activity_merges_reviews_and_reactions_newest_first,
             group_reviews_come_from_members_only,
             leaderboards_read_the_counters,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            showtime_answers_are_kept_past_expiry_and_purged_apart,
+            event_matches_are_remembered_hit_or_miss_and_replaced,
+            showtime_preferences_are_kept_per_user_and_go_with_the_account,
         );
     };
     (@tests $fresh:expr; $($name:ident),* $(,)?) => {
