@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
-use leffaseura_core::use_cases::{Accounts, Favorites, Groups, Movies, Reviews};
+use leffaseura_core::use_cases::{Accounts, Favorites, Groups, Movies, Reviews, Showtimes};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -21,4 +21,6 @@ pub struct AppState {
     pub groups: Arc<Groups>,
     /// Browsing the movie catalog (TMDB behind the cache, or the offline demo catalog).
     pub movies: Arc<Movies>,
+    /// Theatre areas, schedules, events, in-theaters, next shows, showtime preferences.
+    pub showtimes: Arc<Showtimes>,
 }

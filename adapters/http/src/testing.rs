@@ -76,6 +76,7 @@ pub async fn test_app_with(movies: Arc<Movies>) -> (Client, TestDb) {
             store.clone(),
         ),
         groups: Arc::new(Groups::new(store.clone(), store.clone(), clock)),
+        showtimes: crate::api::showtimes::testing::two_area_showtimes(store.clone()),
     };
     let config = AppConfig {
         webapp_dir: dir.path().join("no-webapp"),

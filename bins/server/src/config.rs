@@ -67,6 +67,16 @@ pub struct Config {
     #[arg(long, env = "TMDB_IMAGE_BASE", default_value = leffaseura_tmdb::images::DEFAULT_IMAGE_BASE)]
     pub tmdb_image_base: String,
 
+    /// Where showtimes come from: `finnkino` or `demo` (generated offline schedules).
+    /// Default: Finnkino when `FINNKINO_API_BASE` is set, else the demo feed.
+    #[arg(long, env = "SHOWTIMES")]
+    pub showtimes: Option<String>,
+
+    /// Finnkino's XML feed (tests and proxies); setting it selects Finnkino. With
+    /// `SHOWTIMES=finnkino` and no base, https://www.finnkino.fi/xml.
+    #[arg(long, env = "FINNKINO_API_BASE")]
+    pub finnkino_api_base: Option<String>,
+
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,
@@ -132,6 +142,17 @@ impl Config {
         })
     }
 
+    /// The showtimes feed to run.
+    ///
+    /// # Errors
+    /// A message for an unknown `SHOWTIMES`.
+    pub fn showtimes(&self) -> Result<leffaseura_finnkino::FeedChoice, String> {
+        leffaseura_finnkino::FeedChoice::from_settings(
+            self.showtimes.as_deref(),
+            self.finnkino_api_base.as_deref(),
+        )
+    }
+
     pub fn cors_origins(&self) -> Vec<String> {
         self.cors_origins
             .iter()
@@ -189,6 +210,35 @@ mod tests {
         // A blank key (an empty line in an env file) means the demo catalog.
         let config = Config::try_parse_from(["leffaseura-server", "--tmdb-api-key", ""]).unwrap();
         assert!(config.tmdb().is_none());
+    }
+
+    #[test]
+    fn showtimes_are_demo_until_finnkino_is_configured() {
+        use leffaseura_finnkino::FeedKind;
+        let kind = |args: &[&str]| {
+            let mut all = vec!["leffaseura-server"];
+            all.extend_from_slice(args);
+            Config::try_parse_from(all)
+                .unwrap()
+                .showtimes()
+                .map(|c| c.kind())
+        };
+        assert_eq!(kind(&[]), Ok(FeedKind::Demo));
+        assert_eq!(
+            kind(&["--finnkino-api-base", "http://127.0.0.1:9/xml"]),
+            Ok(FeedKind::Finnkino)
+        );
+        assert_eq!(
+            kind(&[
+                "--showtimes",
+                "demo",
+                "--finnkino-api-base",
+                "http://127.0.0.1:9/xml"
+            ]),
+            Ok(FeedKind::Demo)
+        );
+        assert_eq!(kind(&["--showtimes", "finnkino"]), Ok(FeedKind::Finnkino));
+        assert!(kind(&["--showtimes", "cinema"]).is_err());
     }
 
     #[test]

@@ -20,6 +20,7 @@ use leffaseura_core::use_cases::Favorites;
 use leffaseura_core::use_cases::Groups;
 use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::Reviews;
+use leffaseura_core::use_cases::{ShowtimePorts, Showtimes};
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState};
 use leffaseura_sql::SqlStore;
@@ -84,6 +85,46 @@ async fn shutdown_signal() {
     tracing::info!("shutting down: finishing requests in flight");
 }
 
+/// Catalog pages (20 films each) the demo showtimes are built from: the whole bundled
+/// demo catalog, or TMDB's current favourites.
+const DEMO_FILM_PAGES: (u32, u32) = (25, 2);
+/// Longest wait for one catalog lookup while enriching a schedule: a slow catalog costs
+/// a schedule its posters, not its answer.
+const ENRICH_LOOKUP_TIMEOUT: Duration = Duration::from_millis(2500);
+
+/// The showtimes use cases over the configured feed (Finnkino behind the store's cache,
+/// or the demo feed over the catalog's films), enriched through the catalog.
+fn showtimes(
+    config: &Config,
+    store: &Arc<SqlStore>,
+    catalog: &leffaseura_tmdb::Movies,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<Arc<Showtimes>> {
+    let choice = config.showtimes().map_err(anyhow::Error::msg)?;
+    let pages = match catalog.kind() {
+        leffaseura_tmdb::CatalogKind::Demo => DEMO_FILM_PAGES.0,
+        leffaseura_tmdb::CatalogKind::Tmdb => DEMO_FILM_PAGES.1,
+    };
+    let feed = choice
+        .start(store.clone(), Arc::new(catalog.catalog().clone()), pages)
+        .context("setting up the showtimes feed")?;
+    let enrichment = catalog
+        .catalog()
+        .clone()
+        .with_ttls(leffaseura_tmdb::CacheTtls {
+            upstream_timeout: ENRICH_LOOKUP_TIMEOUT,
+            ..leffaseura_tmdb::CacheTtls::default()
+        });
+    Ok(Arc::new(Showtimes::new(ShowtimePorts {
+        feed,
+        cache: store.clone(),
+        catalog: Arc::new(enrichment),
+        favorites: store.clone(),
+        preferences: store.clone(),
+        clock,
+    })))
+}
+
 async fn run(config: Config) -> anyhow::Result<()> {
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
@@ -130,6 +171,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         catalog.kind(),
     );
     let groups = Groups::new(store.clone(), users.clone(), clock.clone());
+    let showtimes = showtimes(&config, &store, &catalog, clock.clone())?;
     let accounts = Accounts::new(
         users.clone(),
         store.clone(),
@@ -144,6 +186,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         favorites: Arc::new(favorites),
         groups: Arc::new(groups),
         movies: Arc::new(movies),
+        showtimes,
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

@@ -974,6 +974,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/finnkino/theatres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Theatre areas
+         * @description Errors: 502 `upstream_unavailable` when the cinema cannot be read and nothing is
+         *     cached.
+         */
+        get: operations["listTheatreAreas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finnkino/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An area's shows
+         * @description From `dt` for `nrOfDays` days (default 1), sorted by start, each with its TMDB
+         *     movie when matched. Errors: 400 `area_and_date_required` "Please select both area
+         *     and date"; 400 `invalid_date` "Date must be in dd.mm.yyyy format"; 400
+         *     `invalid_days` (1..14); 400 `invalid_parameter`; 404 `area_not_found`; 502
+         *     `upstream_unavailable` when the cinema cannot be read and nothing is cached.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finnkino/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Films and live events now in theatres or coming soon
+         * @description Errors: 400 `invalid_list_type`, `invalid_parameter`; 404 `area_not_found`; 502
+         *     `upstream_unavailable`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tmdb/in-theaters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Films in Finnish cinemas now
+         * @description Up to 100 of the cinema's "now in theatres" films matched to TMDB, each once, in
+         *     the cinema's order; the catalog's own "now playing" (with `f_id` `null`) when the
+         *     cinema cannot be read or none of its films matched. Errors: 502
+         *     `upstream_unavailable` when neither answers.
+         */
+        get: operations["listMoviesInTheaters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/movies/{tmdbId}/showtimes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A film's next shows in an area
+         * @description Shows that have not started yet, from today (Helsinki) for `days` days. Errors:
+         *     400 `area_required` "Please select a theatre area."; 400 `invalid_days` (1..14),
+         *     `invalid_parameter`; 404 `area_not_found`; 502 `upstream_unavailable`.
+         */
+        get: operations["getMovieShowtimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/showtimes/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's watchlist films showing nearby
+         * @description "From your watchlist, in cinemas near you": watchlist films with shows in `area`
+         *     (default: the caller's saved area) within `days` days (default 7), each with its
+         *     next show. Errors: 400 `area_required` when no area is given or saved; 400
+         *     `invalid_days`, `invalid_parameter`; 401; 404 `area_not_found`; 502
+         *     `upstream_unavailable`.
+         */
+        get: operations["getWatchlistShowtimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/profile/showtime-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's Showtimes page choices
+         * @description The defaults (no area, no filters) until saved.
+         */
+        get: operations["getShowtimePreferences"];
+        /**
+         * Save the caller's Showtimes page choices
+         * @description Replaces them. Errors: 400 `invalid_area` for an area the cinema does not list
+         *     (the placeholder area 1029 is saved as none); 400 `validation_error`.
+         */
+        put: operations["saveShowtimePreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1049,6 +1209,11 @@ export interface components {
             /** @description Used when `poster_path` is left out or ignored; the same rules. */
             poster_url?: string;
         };
+        /**
+         * @description A Finnish age rating.
+         * @enum {string}
+         */
+        AgeRating: "S" | "K-7" | "K-12" | "K-16" | "K-18" | "unknown";
         /**
          * @description How the community received a user's reviews (PRODUCT-SPEC §2): aura > 10 Positive,
          *     1..10 Mostly Positive, 0 Neutral, -9..-1 Mixed, otherwise Controversial.
@@ -1149,6 +1314,22 @@ export interface components {
             message: string;
             /** @description The offending input (body field or parameter), for validation errors. */
             field?: string;
+        };
+        /**
+         * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
+         * @enum {string}
+         */
+        EventType: "Movie" | "LiveEvent";
+        /**
+         * EventsBody
+         * @description Films and live events.
+         */
+        EventsBody: {
+            success: boolean;
+            events: components["schemas"]["ShowEvent"][];
+            /** Format: date-time */
+            fetchedAt: string;
+            stale: boolean;
         };
         /**
          * Favorite
@@ -1402,6 +1583,40 @@ export interface components {
          * @enum {string}
          */
         GroupVisibility: "public" | "private";
+        /**
+         * InTheaterItem
+         * @description A film in Finnish cinemas now.
+         */
+        InTheaterItem: {
+            /**
+             * Format: int64
+             * @description TMDB id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description The cinema's event id; `null` when the list is the catalog's own "now playing"
+             *     (the cinema could not be read, or none of its films matched).
+             */
+            f_id: number | null;
+            title: string;
+            originalTitle: string;
+            /** @description Full poster URL (list size), or `null`. */
+            posterPath: string | null;
+            /** Format: int32 */
+            releaseYear: number | null;
+            overview: string;
+            /** Format: double */
+            voteAverage: number;
+        };
+        /**
+         * InTheatersBody
+         * @description Up to 100 films in cinemas now, in the cinema's order.
+         */
+        InTheatersBody: {
+            success: boolean;
+            results: components["schemas"]["InTheaterItem"][];
+        };
         /**
          * Interaction
          * @description One user's reaction to a review.
@@ -1691,6 +1906,11 @@ export interface components {
             data: components["schemas"]["Group"][];
         };
         /**
+         * @description How a show is presented.
+         * @enum {string}
+         */
+        PresentationMethod: "2D" | "3D" | "IMAX" | "IMAX 3D";
+        /**
          * RatingDistribution
          * @description How many reviews gave each number of stars.
          */
@@ -1854,6 +2074,21 @@ export interface components {
             ratingDistribution: components["schemas"]["RatingDistribution"];
         };
         /**
+         * ScheduleBody
+         * @description Shows sorted by start time.
+         */
+        ScheduleBody: {
+            success: boolean;
+            schedule: components["schemas"]["Show"][];
+            /**
+             * Format: date-time
+             * @description When the schedule was read from the cinema ("schedule as of 14:02").
+             */
+            fetchedAt: string;
+            /** @description The cinema failed and an older copy is served. */
+            stale: boolean;
+        };
+        /**
          * SessionBody
          * @description A logged-in user and their session token.
          */
@@ -1863,6 +2098,212 @@ export interface components {
             /** @description Send as `Authorization: Bearer <token>`; valid for 7 days. */
             token: string;
             user: components["schemas"]["User"];
+        };
+        /**
+         * Show
+         * @description One screening.
+         */
+        Show: {
+            /**
+             * Format: int64
+             * @description The cinema's show id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description The cinema's event (film) id.
+             */
+            eventId: number;
+            /** @description The Finnish release title. */
+            title: string;
+            originalTitle: string;
+            /** Format: int32 */
+            productionYear: number | null;
+            /** Format: uint32 */
+            lengthInMinutes: number | null;
+            /** @description Who is admitted: K-18 at a show with a licensed bar, whatever the film's rating. */
+            rating: components["schemas"]["AgeRating"] & unknown;
+            /** @description The film's own rating. */
+            filmRating: components["schemas"]["AgeRating"] & unknown;
+            /** @description Finnish genre names. */
+            genres: string[];
+            /** @description `Name, City`, e.g. `Tennispalatsi, Helsinki`. */
+            theatre: string;
+            /**
+             * Format: int64
+             * @description The cinema's theatre id (its own numbers, not an area id).
+             */
+            theatreId: number;
+            /** @description `sali 7`, `IMAX`, … */
+            auditorium: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC.
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC; includes the advertisements.
+             */
+            end: string;
+            /** @description The start in Helsinki time, `YYYY-MM-DDTHH:MM`. */
+            startLocal: string;
+            /** @description The end in Helsinki time, `YYYY-MM-DDTHH:MM`. */
+            endLocal: string;
+            presentationMethod: components["schemas"]["PresentationMethod"];
+            /** @description The spoken language (`dubattu suomeksi` for a Finnish dub); `null` when unknown. */
+            language: components["schemas"]["ShowLanguage"] | null;
+            /** @description Subtitle languages, first one first. */
+            subtitles: components["schemas"]["ShowLanguage"][];
+            /** @description Dubbed into Finnish. */
+            dubbed: boolean;
+            /** @description E.g. `K18 - Anniskelua salissa`; `null` for none. */
+            eventSeries: string | null;
+            images: components["schemas"]["ShowImages"];
+            /** @description Where tickets are sold; `null` when unknown (the demo feed). */
+            ticketUrl: string | null;
+            /**
+             * Format: int64
+             * @description The matched movie's TMDB id; `null` without a confident match.
+             */
+            tmdbId: number | null;
+            /** @description The matched movie's poster (full URL); `null` without a match or poster. */
+            posterPath: string | null;
+            overview: string | null;
+            /** Format: double */
+            voteAverage: number | null;
+        };
+        /**
+         * ShowEvent
+         * @description A film or live event in cinemas now or soon.
+         */
+        ShowEvent: {
+            /**
+             * Format: int64
+             * @description The cinema's event id (`eventID` of the schedule).
+             */
+            id: number;
+            title: string;
+            originalTitle: string;
+            /** Format: int32 */
+            productionYear: number | null;
+            /** Format: uint32 */
+            lengthInMinutes: number | null;
+            /** @description The Finnish premiere, `YYYY-MM-DD`. */
+            releaseDate: string | null;
+            rating: components["schemas"]["AgeRating"];
+            eventType: components["schemas"]["EventType"];
+            genres: string[];
+            shortSynopsis: string;
+            /** @description Plain text, paragraphs separated by a blank line. */
+            synopsis: string;
+            images: components["schemas"]["ShowImages"];
+            trailerUrl: string | null;
+            directors: string[];
+            cast: string[];
+            /** Format: int64 */
+            tmdbId: number | null;
+            posterPath: string | null;
+            overview: string | null;
+            /** Format: double */
+            voteAverage: number | null;
+        };
+        /**
+         * ShowImages
+         * @description Pictures of the film from the cinema (https URLs): portraits in two sizes and a
+         *     landscape picture.
+         */
+        ShowImages: {
+            small: string | null;
+            medium: string | null;
+            large: string | null;
+        };
+        /**
+         * ShowLanguage
+         * @description A language as the feed names it, in Finnish (`englanti`, `dubattu suomeksi`).
+         */
+        ShowLanguage: {
+            /** @description ISO 639-1, upper case (`EN`); `""` when the feed gives none. */
+            code: string;
+            name: string;
+        };
+        /**
+         * ShowtimePreferences
+         * @description What the caller chose on the Showtimes page.
+         */
+        ShowtimePreferences: {
+            /**
+             * Format: int64
+             * @description The theatre area; `null` until one is chosen.
+             */
+            area_id: number | null;
+            /**
+             * @description Only shows in the original language with Finnish subtitles (or, with
+             *     `finnish_dub`, either kind).
+             */
+            original_with_finnish_subtitles: boolean;
+            /**
+             * @description Only shows dubbed into Finnish (or, with `original_with_finnish_subtitles`,
+             *     either kind).
+             */
+            finnish_dub: boolean;
+            /** @description Only 3D shows (or, with `imax`, either). */
+            three_d: boolean;
+            /** @description Only IMAX shows (or, with `three_d`, either). */
+            imax: boolean;
+            /** @description Only shows rated at most this; `null` for any. */
+            max_rating: components["schemas"]["AgeRating"] | null;
+        };
+        /**
+         * ShowtimePreferencesBody
+         * @description The caller's showtime preferences.
+         */
+        ShowtimePreferencesBody: {
+            success: boolean;
+            preferences: components["schemas"]["ShowtimePreferences"];
+        };
+        /**
+         * ShowtimePreferencesRequest
+         * @description New Showtimes page choices; they replace the saved ones (a missing field is `false`
+         *     or `null`).
+         */
+        ShowtimePreferencesRequest: {
+            /**
+             * Format: int64
+             * @description A theatre area id; `null` or missing for none.
+             */
+            area_id?: number;
+            original_with_finnish_subtitles?: boolean;
+            finnish_dub?: boolean;
+            three_d?: boolean;
+            imax?: boolean;
+            /** @description `S`, `K-7`, `K-12`, `K-16` or `K-18`; `null` or missing for any. */
+            max_rating?: components["schemas"]["AgeRating"] & unknown;
+        };
+        /**
+         * TheatreArea
+         * @description A theatre area: a region, a city or one theatre.
+         */
+        TheatreArea: {
+            /** Format: int64 */
+            id: number;
+            /** @description As the cinema writes it, e.g. `Helsinki: TENNISPALATSI`. */
+            name: string;
+        };
+        /**
+         * TheatreAreasBody
+         * @description Every theatre area (the cinema's "choose an area" placeholder left out).
+         */
+        TheatreAreasBody: {
+            success: boolean;
+            theatreAreas: components["schemas"]["TheatreArea"][];
+            /**
+             * Format: date-time
+             * @description When the list was read from the cinema.
+             */
+            fetchedAt: string;
+            /** @description The cinema failed and an older copy is served. */
+            stale: boolean;
         };
         /**
          * Theme
@@ -2020,6 +2461,39 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
             user: components["schemas"]["User"];
+        };
+        /**
+         * WatchlistShowingItem
+         * @description A watchlist film with shows coming up.
+         */
+        WatchlistShowingItem: {
+            /** Format: int64 */
+            tmdbId: number;
+            title: string;
+            originalTitle: string;
+            /** Format: int32 */
+            releaseYear: number | null;
+            posterPath: string | null;
+            /** Format: double */
+            voteAverage: number;
+            /** @description The soonest show. */
+            nextShow: components["schemas"]["Show"] & unknown;
+            /**
+             * Format: uint32
+             * @description Shows of the film in the area within the period.
+             */
+            showCount: number;
+        };
+        /**
+         * WatchlistShowtimesBody
+         * @description The caller's watchlist films showing in the area, soonest next show first.
+         */
+        WatchlistShowtimesBody: {
+            success: boolean;
+            films: components["schemas"]["WatchlistShowingItem"][];
+            /** Format: date-time */
+            fetchedAt: string;
+            stale: boolean;
         };
     };
     responses: never;
@@ -8075,6 +8549,973 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Movie"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTheatreAreas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TheatreAreasBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: {
+                /** @description Theatre area id (from `/finnkino/theatres`). */
+                area?: string;
+                /** @description The first day, `dd.mm.yyyy`. */
+                dt?: string;
+                /** @description Only this event's shows. */
+                eventID?: string;
+                /** @description Days from `dt`, 1..14 (default 1). */
+                nrOfDays?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ScheduleBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description `NowInTheatres` (default) or `ComingSoon`. */
+                listType?: string;
+                /** @description Only events in this area's theatres. */
+                area?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EventsBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMoviesInTheaters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InTheatersBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMovieShowtimes: {
+        parameters: {
+            query?: {
+                /** @description Theatre area id. */
+                area?: string;
+                /** @description 1..14, default 7. */
+                days?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The movie's TMDB id. */
+                tmdbId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ScheduleBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWatchlistShowtimes: {
+        parameters: {
+            query?: {
+                /** @description Theatre area id; default the caller's saved area. */
+                area?: string;
+                /** @description 1..14, default 7. */
+                days?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WatchlistShowtimesBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getShowtimePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ShowtimePreferencesBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service or the database could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveShowtimePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ShowtimePreferencesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ShowtimePreferencesBody"];
                 };
             };
             /**

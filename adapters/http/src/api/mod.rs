@@ -9,6 +9,8 @@ pub mod movies;
 pub mod nullable;
 pub mod paging;
 pub mod reviews;
+pub mod show;
+pub mod showtimes;
 pub mod timestamp;
 pub mod users;
 
@@ -32,6 +34,8 @@ pub enum ApiTags {
     Groups,
     /// Movies: search, genres, discover, popular, details (TMDB or the demo catalog).
     Movies,
+    /// Showtimes of Finnish cinemas (Finnkino, or the offline demo feed).
+    Showtimes,
 }
 
 /// Every resource of the API. (`()` is an empty API, there only because poem-openapi
@@ -43,6 +47,7 @@ pub type Api = (
     groups::GroupsApi,
     groups::GroupMembersApi,
     movies::MoviesApi,
+    showtimes::ShowtimesApi,
 );
 
 pub fn api() -> Api {
@@ -53,6 +58,7 @@ pub fn api() -> Api {
         groups::GroupsApi,
         groups::GroupMembersApi,
         movies::MoviesApi,
+        showtimes::ShowtimesApi,
     )
 }
 
