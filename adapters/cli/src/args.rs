@@ -8,8 +8,13 @@ use clap::{Args, Parser, Subcommand};
 use crate::until::{parse_until, Until, UNTIL_HELP};
 
 mod groups;
+mod reviews;
 
 pub use groups::{GroupDeleteArgs, GroupListArgs, GroupMemberArgs, GroupShowArgs, GroupsCommand};
+pub use reviews::{
+    ModlogArgs, ModlogCommand, ModlogListArgs, ReviewDeleteArgs, ReviewListArgs, ReviewShowArgs,
+    ReviewsCommand,
+};
 
 /// The largest `--limit` a listing accepts.
 pub const MAX_LIMIT: i64 = 500;
@@ -103,11 +108,14 @@ pub enum Command {
     /// Inspect and moderate user accounts.
     #[command(subcommand)]
     Users(UsersCommand),
-    /// Show the moderation log, newest first.
-    Modlog(ListArgs),
+    /// Read the moderation log (`modlog` alone is `modlog list`).
+    Modlog(Box<ModlogArgs>),
     /// Inspect and moderate groups.
     #[command(subcommand)]
     Groups(GroupsCommand),
+    /// Read and remove reviews.
+    #[command(subcommand)]
+    Reviews(ReviewsCommand),
 }
 
 impl Command {
@@ -115,8 +123,9 @@ impl Command {
     pub fn json(&self) -> bool {
         match self {
             Self::Migrate(args) => args.json,
-            Self::Modlog(args) => args.json,
+            Self::Modlog(args) => args.list().window.json,
             Self::Groups(groups) => groups.json(),
+            Self::Reviews(reviews) => reviews.json(),
             Self::Users(users) => match users {
                 UsersCommand::List(args) => args.json,
                 UsersCommand::Show(args) => args.json,

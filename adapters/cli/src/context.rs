@@ -11,9 +11,10 @@ use serde::Serialize;
 use leffaseura_core::domain::user::{Password, PasswordHash};
 use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
-    Clock, GroupStore, PasswordHasher, TokenClaims, TokenError, TokenIssuer, UserStore,
+    Clock, GroupStore, MovieCatalog, PasswordHasher, ReviewStore, TokenClaims, TokenError,
+    TokenIssuer, UserStore,
 };
-use leffaseura_core::use_cases::{Accounts, Groups};
+use leffaseura_core::use_cases::{Accounts, Groups, Reviews};
 
 /// One migration that was applied by a `migrate` run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -43,6 +44,9 @@ pub trait Database: Send + Sync {
 
     /// The same database's groups (account deletion hands a user's groups over).
     fn groups(&self) -> Arc<dyn GroupStore>;
+
+    /// The same database's reviews.
+    fn reviews(&self) -> Arc<dyn ReviewStore>;
 
     /// Applies pending migrations (idempotent).
     ///
@@ -92,6 +96,9 @@ pub struct Session {
     pub clock: Arc<dyn Clock>,
     /// Written to the moderation log.
     pub actor: String,
+    /// The movies reviews may be written about (`seed`); the binary wires the bundled
+    /// demo catalog, so the CLI works offline.
+    pub catalog: Arc<dyn MovieCatalog>,
     pub prompt: Box<dyn Prompt>,
 }
 
@@ -102,12 +109,22 @@ pub struct Context {
     pub accounts: Accounts,
     /// The group use cases, with the site admin's own actions.
     pub groups: Groups,
+    /// The review use cases, with the site admin's own actions.
+    pub reviews: Reviews,
     pub session: Session,
 }
 
 impl Context {
-    pub fn new(store: Arc<dyn UserStore>, groups: Arc<dyn GroupStore>, session: Session) -> Self {
+    pub fn new(db: &dyn Database, session: Session) -> Self {
+        let store = db.store();
+        let groups = db.groups();
         let group_cases = Groups::new(groups.clone(), store.clone(), session.clock.clone());
+        let reviews = Reviews::new(
+            db.reviews(),
+            groups.clone(),
+            session.catalog.clone(),
+            session.clock.clone(),
+        );
         let accounts = Accounts::new(
             store.clone(),
             groups,
@@ -119,6 +136,7 @@ impl Context {
             store,
             accounts,
             groups: group_cases,
+            reviews,
             session,
         }
     }

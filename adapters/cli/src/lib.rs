@@ -19,7 +19,7 @@ use std::io::Write;
 
 use anyhow::Context as _;
 
-pub use args::{Cli, Command, GlobalArgs, GroupsCommand, UsersCommand};
+pub use args::{Cli, Command, GlobalArgs, GroupsCommand, ReviewsCommand, UsersCommand};
 pub use context::{
     AppliedMigration, Context, Database, MigrationReport, Prompt, Session, TerminalPrompt,
 };
@@ -31,11 +31,16 @@ pub use error::{exit_code, CliError};
 /// # Errors
 /// `Usage` for an unusable argument.
 pub fn validate(command: &Command) -> Result<(), CliError> {
-    if let Command::Groups(groups) = command {
-        for user in groups.user_refs() {
-            commands::find_user::UserRef::parse(user)?;
+    let users: Vec<&str> = match command {
+        Command::Groups(groups) => groups.user_refs(),
+        Command::Reviews(ReviewsCommand::List(args)) => {
+            args.user.iter().map(String::as_str).collect()
         }
-        return Ok(());
+        Command::Modlog(args) => args.list().user.iter().map(String::as_str).collect(),
+        _ => Vec::new(),
+    };
+    for user in users {
+        commands::find_user::UserRef::parse(user)?;
     }
     let user = match command {
         Command::Users(UsersCommand::Show(args)) => &args.user,
@@ -46,6 +51,7 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
         Command::Migrate(_)
         | Command::Modlog(_)
         | Command::Groups(_)
+        | Command::Reviews(_)
         | Command::Users(UsersCommand::List(_)) => return Ok(()),
     };
     commands::find_user::UserRef::parse(user).map(|_| ())
@@ -79,13 +85,21 @@ pub async fn run(
             report.database
         );
     }
-    let mut ctx = Context::new(db.store(), db.groups(), session);
+    let mut ctx = Context::new(db, session);
     let store = ctx.store.clone();
     let now = ctx.session.clock.now();
     match command {
         Command::Migrate(_) => Ok(()),
         Command::Modlog(args) => {
-            commands::list_moderation_log::list_moderation_log(store.as_ref(), &args, out).await
+            commands::list_moderation_log::list_moderation_log(&ctx, args.list(), out).await
+        }
+        Command::Reviews(reviews) => {
+            use commands::reviews;
+            match reviews {
+                ReviewsCommand::List(args) => reviews::list_reviews(&ctx, &args, out).await,
+                ReviewsCommand::Show(args) => reviews::show_review(&ctx, &args, out).await,
+                ReviewsCommand::Delete(args) => reviews::delete_review(&mut ctx, &args, out).await,
+            }
         }
         Command::Groups(groups) => {
             use commands::{groups as read, moderate_group as act};

@@ -196,6 +196,7 @@ impl UserStore for FakeStore {
     }
     async fn list_moderation_log(
         &self,
+        _filter: &leffaseura_core::domain::moderation::ModerationFilter,
         page: PageRequest,
     ) -> Result<Paged<ModerationEntry>, StoreError> {
         let state = self.check()?;
@@ -235,6 +236,10 @@ impl Database for FakeDatabase {
 
     fn groups(&self) -> Arc<dyn GroupStore> {
         Arc::new(NoGroups)
+    }
+
+    fn reviews(&self) -> Arc<dyn leffaseura_core::ports::ReviewStore> {
+        Arc::new(NoReviews)
     }
 
     async fn migrate(&self) -> anyhow::Result<MigrationReport> {
@@ -290,6 +295,7 @@ pub fn session(interactive: bool, answer: bool) -> (Session, Arc<Mutex<Vec<Strin
     let session = Session {
         clock: Arc::new(FixedClock),
         actor: "anna".into(),
+        catalog: Arc::new(NoCatalog),
         prompt: Box::new(ScriptedPrompt {
             interactive,
             answer,
@@ -424,5 +430,198 @@ impl GroupStore for NoGroups {
         _: &leffaseura_core::domain::moderation::NewGroupLogEntry,
     ) -> Result<(), StoreError> {
         Err(no_groups())
+    }
+}
+
+/// The fake database has no reviews either (the handlers under test do not read them).
+pub struct NoReviews;
+
+fn no_reviews() -> StoreError {
+    StoreError::Backend("the CLI's fake database has no reviews".into())
+}
+
+mod review_types {
+    pub use leffaseura_core::domain::moderation::NewModerationEntry;
+    pub use leffaseura_core::domain::movie::RememberedMovie;
+    pub use leffaseura_core::domain::review::{
+        ActivityItem, MovieReviewStats, NewReview, ReactionKind, Review, ReviewChanges, ReviewPage,
+        ReviewWindow,
+    };
+    pub use leffaseura_core::domain::user::UserProfile;
+    pub use leffaseura_core::{GroupId, MovieId, ReviewId};
+}
+
+#[async_trait]
+impl leffaseura_core::ports::ReviewStore for NoReviews {
+    async fn create_review(
+        &self,
+        _: &review_types::NewReview,
+        _: &review_types::RememberedMovie,
+    ) -> Result<review_types::ReviewId, StoreError> {
+        Err(no_reviews())
+    }
+    async fn find_review(
+        &self,
+        _: review_types::ReviewId,
+        _: Option<UserId>,
+    ) -> Result<Option<review_types::Review>, StoreError> {
+        Ok(None)
+    }
+    async fn movie_reviews(
+        &self,
+        _: review_types::MovieId,
+        _: review_types::ReviewWindow,
+        _: Option<UserId>,
+    ) -> Result<review_types::ReviewPage, StoreError> {
+        Err(no_reviews())
+    }
+    async fn movie_stats(
+        &self,
+        _: review_types::MovieId,
+    ) -> Result<review_types::MovieReviewStats, StoreError> {
+        Err(no_reviews())
+    }
+    async fn user_reviews(
+        &self,
+        _: UserId,
+        _: review_types::ReviewWindow,
+        _: Option<UserId>,
+    ) -> Result<review_types::ReviewPage, StoreError> {
+        Err(no_reviews())
+    }
+    async fn user_activity(
+        &self,
+        _: UserId,
+        _: PageRequest,
+        _: Option<UserId>,
+    ) -> Result<Option<Paged<review_types::ActivityItem>>, StoreError> {
+        Err(no_reviews())
+    }
+    async fn recent_reviews(
+        &self,
+        _: i64,
+        _: Option<UserId>,
+    ) -> Result<Vec<review_types::Review>, StoreError> {
+        Err(no_reviews())
+    }
+    async fn group_reviews(
+        &self,
+        _: review_types::GroupId,
+        _: review_types::ReviewWindow,
+        _: Option<UserId>,
+    ) -> Result<review_types::ReviewPage, StoreError> {
+        Err(no_reviews())
+    }
+    async fn update_review(
+        &self,
+        _: review_types::ReviewId,
+        _: &review_types::ReviewChanges,
+        _: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        Err(no_reviews())
+    }
+    async fn delete_review(
+        &self,
+        _: review_types::ReviewId,
+        _: Option<review_types::NewModerationEntry>,
+    ) -> Result<(), StoreError> {
+        Err(no_reviews())
+    }
+    async fn all_reviews(
+        &self,
+        _: review_types::ReviewWindow,
+        _: Option<UserId>,
+    ) -> Result<review_types::ReviewPage, StoreError> {
+        Err(no_reviews())
+    }
+    async fn react(
+        &self,
+        _: review_types::ReviewId,
+        _: UserId,
+        _: Option<review_types::ReactionKind>,
+        _: DateTime<Utc>,
+    ) -> Result<Option<review_types::ReactionKind>, StoreError> {
+        Err(no_reviews())
+    }
+    async fn users_by_review_count(
+        &self,
+        _: i64,
+    ) -> Result<Vec<review_types::UserProfile>, StoreError> {
+        Err(no_reviews())
+    }
+    async fn users_by_aura(&self, _: i64) -> Result<Vec<review_types::UserProfile>, StoreError> {
+        Err(no_reviews())
+    }
+}
+
+/// No movies: the handlers under test never ask.
+pub struct NoCatalog;
+
+mod catalog_types {
+    pub use leffaseura_core::domain::language::Language;
+    pub use leffaseura_core::domain::movie::{
+        CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
+        SearchQuery,
+    };
+    pub use leffaseura_core::{Error, MovieId};
+}
+
+fn no_movies() -> catalog_types::Error {
+    catalog_types::Error::internal("the CLI's tests have no movie catalog")
+}
+
+#[async_trait]
+impl leffaseura_core::ports::MovieCatalog for NoCatalog {
+    async fn search(
+        &self,
+        _: &catalog_types::SearchQuery,
+        _: catalog_types::CatalogPage,
+        _: Option<catalog_types::Language>,
+    ) -> Result<catalog_types::MoviePage, catalog_types::Error> {
+        Err(no_movies())
+    }
+    async fn genres(
+        &self,
+        _: Option<catalog_types::Language>,
+    ) -> Result<Vec<catalog_types::Genre>, catalog_types::Error> {
+        Err(no_movies())
+    }
+    async fn discover(
+        &self,
+        _: &catalog_types::GenreFilter,
+        _: catalog_types::CatalogPage,
+        _: catalog_types::DiscoverSort,
+        _: Option<catalog_types::Language>,
+    ) -> Result<catalog_types::MoviePage, catalog_types::Error> {
+        Err(no_movies())
+    }
+    async fn popular(
+        &self,
+        _: catalog_types::CatalogPage,
+        _: Option<catalog_types::Language>,
+    ) -> Result<catalog_types::MoviePage, catalog_types::Error> {
+        Err(no_movies())
+    }
+    async fn details(
+        &self,
+        _: catalog_types::MovieId,
+        _: Option<catalog_types::Language>,
+    ) -> Result<catalog_types::MovieDetails, catalog_types::Error> {
+        Err(no_movies())
+    }
+    async fn best_match(
+        &self,
+        _: &str,
+        _: Option<i32>,
+        _: Option<catalog_types::Language>,
+    ) -> Result<Vec<catalog_types::MovieSummary>, catalog_types::Error> {
+        Err(no_movies())
+    }
+    async fn now_playing(
+        &self,
+        _: catalog_types::CatalogPage,
+        _: Option<catalog_types::Language>,
+    ) -> Result<catalog_types::MoviePage, catalog_types::Error> {
+        Err(no_movies())
     }
 }

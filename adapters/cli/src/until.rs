@@ -11,11 +11,19 @@ pub enum Until {
 }
 
 impl Until {
-    /// The moment this names, counting a length from `now`.
+    /// The moment this names, counting a length forward from `now`.
     pub fn resolve(self, now: DateTime<Utc>) -> DateTime<Utc> {
         match self {
             Self::At(at) => at,
             Self::After(length) => now + length,
+        }
+    }
+
+    /// The moment this names, counting a length back from `now` (`--since 7d`).
+    pub fn resolve_back(self, now: DateTime<Utc>) -> DateTime<Utc> {
+        match self {
+            Self::At(at) => at,
+            Self::After(length) => now - length,
         }
     }
 }

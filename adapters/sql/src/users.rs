@@ -7,7 +7,9 @@ use sqlx::{Any, Row, Transaction};
 
 use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::language::Language;
-use leffaseura_core::domain::moderation::{ModerationAction, ModerationEntry, NewModerationEntry};
+use leffaseura_core::domain::moderation::{
+    ModerationAction, ModerationEntry, ModerationFilter, NewModerationEntry,
+};
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::user::{
     Email, NewUser, PasswordHash, User, UserChanges, UserProfile, UserStats,
@@ -102,6 +104,46 @@ pub(crate) async fn insert_moderation_entry(
     .await
     .map_err(store_error)?;
     Ok(())
+}
+
+/// A value bound to a [`log_condition`] placeholder.
+enum LogValue {
+    Int(i64),
+    Text(String),
+}
+
+/// ` WHERE …` with `$1…` placeholders for what `filter` asks, and their values in order.
+fn log_condition(filter: &ModerationFilter) -> (String, Vec<LogValue>) {
+    let mut values = Vec::new();
+    let mut conditions = Vec::new();
+    let mut add = |column: &str, op: &str, value: LogValue| {
+        values.push(value);
+        conditions.push(format!("{column} {op} ${}", values.len()));
+    };
+    if let Some(actor) = &filter.actor {
+        add("actor", "=", LogValue::Text(actor.clone()));
+    }
+    if let Some(user) = filter.target_user {
+        add("target_user_id", "=", LogValue::Int(user.0));
+    }
+    if let Some(group) = filter.group {
+        add("group_id", "=", LogValue::Int(group.0));
+    }
+    if let Some(action) = filter.action {
+        add("action", "=", LogValue::Text(action.as_str().to_owned()));
+    }
+    if let Some(since) = filter.since {
+        add("created_at", ">=", LogValue::Int(to_millis(since)));
+    }
+    if let Some(until) = filter.until {
+        add("created_at", "<", LogValue::Int(to_millis(until)));
+    }
+    let condition = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", conditions.join(" AND "))
+    };
+    (condition, values)
 }
 
 impl SqlStore {
@@ -410,21 +452,38 @@ impl UserStore for SqlStore {
 
     async fn list_moderation_log(
         &self,
+        filter: &ModerationFilter,
         page: PageRequest,
     ) -> Result<Paged<ModerationEntry>, StoreError> {
-        let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM moderation_log")
-            .fetch_one(self.pool())
+        let (condition, values) = log_condition(filter);
+        let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM moderation_log{condition}");
+        let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+        for value in &values {
+            count = match value {
+                LogValue::Int(v) => count.bind(*v),
+                LogValue::Text(v) => count.bind(v.clone()),
+            };
+        }
+        let total = count.fetch_one(self.pool()).await.map_err(store_error)?;
+        let sql = format!(
+            "SELECT id, action, actor, target, reason, detail, created_at FROM moderation_log\
+             {condition} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
+            values.len() + 1,
+            values.len() + 2
+        );
+        let mut query = sqlx::query(&sql);
+        for value in &values {
+            query = match value {
+                LogValue::Int(v) => query.bind(*v),
+                LogValue::Text(v) => query.bind(v.clone()),
+            };
+        }
+        let rows = query
+            .bind(page.limit)
+            .bind(page.offset)
+            .fetch_all(self.pool())
             .await
             .map_err(store_error)?;
-        let rows = sqlx::query(
-            "SELECT id, action, actor, target, reason, detail, created_at FROM moderation_log \
-             ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2",
-        )
-        .bind(page.limit)
-        .bind(page.offset)
-        .fetch_all(self.pool())
-        .await
-        .map_err(store_error)?;
         Ok(Paged {
             items: rows.iter().map(entry_from_row).collect::<Result<_, _>>()?,
             total,

@@ -12,7 +12,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
-use leffaseura_core::ports::{GroupStore, UserStore};
+use leffaseura_core::ports::{GroupStore, ReviewStore, UserStore};
 use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
 
@@ -135,6 +135,10 @@ impl Database for SqlDatabase {
     }
 
     fn groups(&self) -> Arc<dyn GroupStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn reviews(&self) -> Arc<dyn ReviewStore> {
         Arc::new(self.store.clone())
     }
 

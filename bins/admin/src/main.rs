@@ -57,9 +57,12 @@ async fn execute(cli: Cli) -> Result<(), CliError> {
         // One line on stderr, so that stdout stays the command's output alone.
         eprintln!("database: {}", db.describe());
     }
+    let catalog = leffaseura_tmdb::DemoCatalog::bundled(leffaseura_tmdb::DemoConfig::default())
+        .map_err(|err| CliError::Other(anyhow::anyhow!("the bundled demo catalog: {err}")))?;
     let session = Session {
         clock: Arc::new(SystemClock),
         actor: cli.global.actor(),
+        catalog: Arc::new(catalog),
         prompt: Box::new(TerminalPrompt),
     };
     let mut stdout = std::io::stdout().lock();

@@ -213,6 +213,10 @@ fn every_command_has_help() {
         &["groups", "delete", "--help"],
         &["groups", "transfer-owner", "--help"],
         &["groups", "remove-member", "--help"],
+        &["reviews", "list", "--help"],
+        &["reviews", "show", "--help"],
+        &["reviews", "delete", "--help"],
+        &["modlog", "list", "--help"],
         &["modlog", "--help"],
     ] {
         let run = admin(dir.path(), args);
@@ -548,4 +552,152 @@ async fn groups_are_listed_shown_handed_over_cleared_and_deleted_with_a_log() {
         ]
     );
     assert!(entries.iter().all(|e| e["actor"] == "test-admin"), "{log}");
+}
+
+/// The "done": a spammer banned for a week with a reason, their review removed
+/// (their counters and aura follow), a group handed to a moderator, and all of it found in
+/// `modlog list` by its filters.
+#[tokio::test]
+async fn an_admin_session_bans_a_spammer_removes_their_review_and_hands_over_a_group() {
+    use leffaseura_sql::contract::{react, review};
+    let dir = fresh();
+    let d = dir.path();
+    create_groups(d, &["omistaja", "valvoja", "spammer", "lukija"]).await;
+    let store = leffaseura_sqlite::connect(&leffaseura_sqlite::default_url(d))
+        .await
+        .expect("connects");
+    let (spammer, reader) = (leffaseura_core::UserId(3), leffaseura_core::UserId(4));
+    let spam = review(&store, spammer, 550, 1).await;
+    let kept = review(&store, spammer, 603, 4).await;
+    react(&store, reader, spam, false).await;
+    react(&store, reader, kept, true).await;
+    let other = review(&store, reader, 550, 5).await;
+    store.close().await;
+
+    let all = admin(d, &["reviews", "list", "--json"]).json();
+    assert_eq!(all["pagination"]["total"], 3, "{all}");
+    let by_movie = admin(d, &["reviews", "list", "--movie", "550", "--json"]).json();
+    assert_eq!(by_movie["pagination"]["total"], 2);
+    let by_user = admin(d, &["reviews", "list", "--user", "spammer"]);
+    assert_eq!(by_user.code, 0, "{}", by_user.stderr);
+    assert!(
+        by_user.stdout.contains("showing 1\u{2013}2 of 2"),
+        "{}",
+        by_user.stdout
+    );
+    assert_eq!(
+        admin(d, &["reviews", "list", "--user", "x", "--movie", "1"]).code,
+        2
+    );
+    let shown = admin(d, &["reviews", "show", &spam.to_string(), "--json"]).json();
+    assert_eq!(
+        (shown["username"].clone(), shown["dislikes"].clone()),
+        ("spammer".into(), 1.into())
+    );
+    assert_eq!(admin(d, &["reviews", "show", "999"]).code, 3);
+    assert_eq!(admin(d, &["reviews", "show", "x"]).code, 2);
+
+    let ban = admin(
+        d,
+        &[
+            "users",
+            "ban",
+            "spammer",
+            "--until",
+            "7d",
+            "--reason",
+            "spam links",
+        ],
+    );
+    assert_eq!(ban.code, 0, "{}", ban.stderr);
+    let refused = admin(d, &["reviews", "delete", &spam.to_string()]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    let before = admin(d, &["users", "show", "spammer", "--json"]).json();
+    assert_eq!(
+        (before["review_count"].clone(), before["aura"].clone()),
+        (2.into(), 0.into())
+    );
+    let deleted = admin(
+        d,
+        &[
+            "reviews",
+            "delete",
+            &spam.to_string(),
+            "--yes",
+            "--reason",
+            "spam",
+        ],
+    );
+    assert_eq!(deleted.code, 0, "{}", deleted.stderr);
+    assert!(
+        deleted
+            .stdout
+            .starts_with(&format!("Deleted review {spam} by spammer")),
+        "{}",
+        deleted.stdout
+    );
+    let after = admin(d, &["users", "show", "spammer", "--json"]).json();
+    assert_eq!(after["review_count"], 1, "{after}");
+    assert_eq!(
+        (
+            after["total_likes"].clone(),
+            after["total_dislikes"].clone()
+        ),
+        (1.into(), 0.into())
+    );
+    assert_eq!(after["aura"], 1, "the dislike left with the review");
+    assert_eq!(
+        admin(d, &["reviews", "delete", &spam.to_string(), "--yes"]).code,
+        3
+    );
+    assert_eq!(admin(d, &["reviews", "show", &other.to_string()]).code, 0);
+
+    let handed = admin(
+        d,
+        &[
+            "groups",
+            "transfer-owner",
+            "1",
+            "valvoja",
+            "--reason",
+            "owner away",
+        ],
+    );
+    assert_eq!(handed.code, 0, "{}", handed.stderr);
+
+    let log = |args: &[&str]| {
+        let mut all = vec!["modlog", "list", "--json"];
+        all.extend_from_slice(args);
+        let json = admin(d, &all).json();
+        json["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .map(|e| e["action"].as_str().unwrap_or("").to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(log(&[]), ["transfer_group", "delete_review", "ban_user"]);
+    assert_eq!(log(&["--user", "spammer"]), ["delete_review", "ban_user"]);
+    assert_eq!(log(&["--action", "delete_review"]), ["delete_review"]);
+    assert_eq!(log(&["--group", "1"]), ["transfer_group"]);
+    assert_eq!(log(&["--by", "test-admin", "--since", "1h"]).len(), 3);
+    assert!(log(&["--by", "someone-else"]).is_empty());
+    assert!(log(&["--until", "2020-01-01"]).is_empty());
+    let text = admin(d, &["modlog"]);
+    assert!(
+        text.stdout.contains("spam links") && text.stdout.contains("until 20"),
+        "{}",
+        text.stdout
+    );
+    let bad = admin(d, &["modlog", "list", "--action", "nuke"]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("ban_user"), "{}", bad.stderr);
+    assert_eq!(
+        admin(d, &["modlog", "list", "--since", "yesterday"]).code,
+        2
+    );
+    assert_eq!(
+        admin(d, &["modlog", "list", "--since", "1d", "--until", "2d"]).code,
+        2
+    );
 }

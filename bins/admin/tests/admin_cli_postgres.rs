@@ -100,7 +100,7 @@ async fn migrate_and_moderate_on_postgres() {
 
 #[tokio::test]
 async fn groups_are_moderated_on_postgres() {
-    use leffaseura_sql::contract::{group, member, user};
+    use leffaseura_sql::contract::{group, member, review, user};
     let Some(db) = fresh().await else {
         return;
     };
@@ -113,6 +113,7 @@ async fn groups_are_moderated_on_postgres() {
     let noir = group(&store, owner, "Noir Club").await;
     member(&store, noir, moderator, "moderator", 10).await;
     let other = group(&store, moderator, "Other Club").await;
+    let doomed = review(&store, owner, 550, 2).await;
     sqlx::query("UPDATE groups SET visibility = 'private', name_search = lower(name)")
         .execute(store.pool())
         .await
@@ -166,4 +167,42 @@ async fn groups_are_moderated_on_postgres() {
         .filter_map(|e| e["action"].as_str())
         .collect();
     assert_eq!(actions, ["delete_group", "remove_member", "transfer_group"]);
+
+    let listed = admin(
+        db.url(),
+        &["reviews", "list", "--user", "pg_owner", "--json"],
+    )
+    .json();
+    assert_eq!(listed["pagination"]["total"], 1, "{listed}");
+    let deleted = admin(
+        db.url(),
+        &[
+            "reviews",
+            "delete",
+            &doomed.to_string(),
+            "--yes",
+            "--reason",
+            "spam",
+        ],
+    );
+    assert_eq!(deleted.code, 0, "{}", deleted.stderr);
+    let shown = admin(db.url(), &["users", "show", "pg_owner", "--json"]).json();
+    assert_eq!(shown["review_count"], 0);
+    let on_owner = admin(
+        db.url(),
+        &[
+            "modlog",
+            "list",
+            "--user",
+            "pg_owner",
+            "--action",
+            "delete_review",
+            "--since",
+            "1h",
+            "--json",
+        ],
+    )
+    .json();
+    assert_eq!(on_owner["pagination"]["total"], 1, "{on_owner}");
+    assert_eq!(on_owner["entries"][0]["reason"], "spam");
 }

@@ -75,6 +75,21 @@ impl ModerationAction {
     }
 }
 
+/// Which log entries to read; the default reads them all. Every field narrows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModerationFilter {
+    /// The actor's name as written (an admin's name or a username), exactly.
+    pub actor: Option<String>,
+    /// The user acted upon.
+    pub target_user: Option<UserId>,
+    pub group: Option<GroupId>,
+    pub action: Option<ModerationAction>,
+    /// At or after.
+    pub since: Option<DateTime<Utc>>,
+    /// Before.
+    pub until: Option<DateTime<Utc>>,
+}
+
 /// A reason as the log keeps it: trimmed; a blank one is none.
 pub fn clean_reason(reason: Option<&str>) -> Option<String> {
     reason

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use crate::domain::moderation::NewModerationEntry;
 use crate::domain::movie::RememberedMovie;
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::review::{
@@ -122,11 +123,26 @@ pub trait ReviewStore: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
 
-    /// Deletes the review and its reactions.
+    /// Deletes the review and its reactions, and writes `log` (a site admin's deletion)
+    /// in the same transaction.
     ///
     /// # Errors
-    /// `NotFound` when the review is gone.
-    async fn delete_review(&self, id: ReviewId) -> Result<(), StoreError>;
+    /// `NotFound` when the review is gone (nothing is logged then).
+    async fn delete_review(
+        &self,
+        id: ReviewId,
+        log: Option<NewModerationEntry>,
+    ) -> Result<(), StoreError>;
+
+    /// Every review, newest first (the admin's list).
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn all_reviews(
+        &self,
+        window: ReviewWindow,
+        viewer: Option<UserId>,
+    ) -> Result<ReviewPage, StoreError>;
 
     /// Applies `user`'s request for `requested` on the review atomically, with
     /// [`crate::domain::review::next_reaction`] (the same reaction again clears it), and

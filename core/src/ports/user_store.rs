@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 
 use crate::domain::ban::Ban;
-use crate::domain::moderation::NewModerationEntry;
+use crate::domain::moderation::{ModerationFilter, NewModerationEntry};
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::user::{Email, NewUser, User, UserChanges, UserProfile, UserStats};
 use crate::error::StoreError;
@@ -101,12 +101,14 @@ pub trait UserStore: Send + Sync {
     /// `Backend` only.
     async fn list_users(&self, page: PageRequest) -> Result<Paged<UserProfile>, StoreError>;
 
-    /// The moderation log, newest first.
+    /// The moderation log entries `filter` selects, newest first (ties: higher id
+    /// first), and how many it selects in all.
     ///
     /// # Errors
     /// `Backend` only.
     async fn list_moderation_log(
         &self,
+        filter: &ModerationFilter,
         page: PageRequest,
     ) -> Result<Paged<crate::domain::moderation::ModerationEntry>, StoreError>;
 

@@ -4,9 +4,11 @@ use crate::domain::review::{self, review_not_found, Review, ReviewChanges};
 use crate::domain::user::User;
 use crate::error::{Error, StoreError};
 use crate::ids::ReviewId;
+use crate::use_cases::admin_reviews::review_deletion_log;
 use crate::use_cases::reviews::Reviews;
 
-fn gone(err: StoreError) -> Error {
+/// A review gone meanwhile is 404 `review_not_found`.
+pub(crate) fn gone(err: StoreError) -> Error {
     match err {
         StoreError::NotFound => review_not_found(),
         other => other.into(),
@@ -37,14 +39,18 @@ impl Reviews {
         self.existing(id, Some(actor.id)).await
     }
 
-    /// The author or a site administrator deletes a review with its reactions.
+    /// The author or a site administrator deletes a review with its reactions; an
+    /// administrator's deletion of someone else's review is a moderation action and is
+    /// logged.
     ///
     /// # Errors
     /// `NotFound` `review_not_found`; `Forbidden` `not_author`.
     pub async fn delete_review(&self, actor: &User, id: ReviewId) -> Result<(), Error> {
         let current = self.existing(id, None).await?;
         review::delete_review(actor.id, actor.is_admin, current.user_id)?;
-        self.reviews.delete_review(id).await.map_err(gone)
+        let log = (current.user_id != actor.id)
+            .then(|| review_deletion_log(&current, &actor.username, None, self.clock.now()));
+        self.reviews.delete_review(id, log).await.map_err(gone)
     }
 }
 
@@ -142,11 +148,13 @@ mod tests {
                 .reviews
                 .expect_find_review()
                 .returning(|id, _| Ok(Some(review(id.0, 1))));
+            let by_admin = actor.is_admin;
             ports
                 .reviews
                 .expect_delete_review()
                 .times(usize::from(allowed))
-                .returning(|_| Ok(()));
+                .withf(move |_, log| log.is_some() == by_admin)
+                .returning(|_, _| Ok(()));
             let result = ports.build().delete_review(&actor, ReviewId(9)).await;
             if allowed {
                 assert!(result.is_ok(), "{}: {result:?}", actor.username);
@@ -166,7 +174,7 @@ mod tests {
         ports
             .reviews
             .expect_delete_review()
-            .returning(|_| Err(StoreError::NotFound));
+            .returning(|_, _| Err(StoreError::NotFound));
         let err = ports
             .build()
             .delete_review(&user(1, "aino", "pw"), ReviewId(9))

@@ -8,6 +8,7 @@ pub mod list_moderation_log;
 pub mod list_users;
 pub mod migrate;
 pub mod moderate_group;
+pub mod reviews;
 pub mod show_user;
 
 use std::io::Write;

@@ -866,7 +866,18 @@ pub(crate) mod testing {
         ) -> Result<(), StoreError> {
             Err(down())
         }
-        async fn delete_review(&self, _: ReviewId) -> Result<(), StoreError> {
+        async fn delete_review(
+            &self,
+            _: ReviewId,
+            _: Option<leffaseura_core::domain::moderation::NewModerationEntry>,
+        ) -> Result<(), StoreError> {
+            Err(down())
+        }
+        async fn all_reviews(
+            &self,
+            _: ReviewWindow,
+            _: Option<UserId>,
+        ) -> Result<ReviewPage, StoreError> {
             Err(down())
         }
         async fn react(

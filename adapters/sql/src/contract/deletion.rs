@@ -2,6 +2,7 @@
 
 use leffaseura_core::domain::favorite::{FavoriteList, NewFavorite};
 use leffaseura_core::domain::moderation::ModerationAction;
+use leffaseura_core::domain::moderation::ModerationFilter;
 use leffaseura_core::domain::paging::PageRequest;
 use leffaseura_core::ports::{FavoriteStore, UserStore};
 use leffaseura_core::{GroupId, MovieId, UserId};
@@ -291,7 +292,10 @@ pub async fn deleting_a_user_writes_the_moderation_entry(store: SqlStore) {
         )
         .await
         .expect("delete");
-    let log = store.list_moderation_log(page(10, 0)).await.expect("log");
+    let log = store
+        .list_moderation_log(&ModerationFilter::default(), page(10, 0))
+        .await
+        .expect("log");
     assert_eq!(log.total, 1);
     assert_eq!(log.items[0].action, ModerationAction::DeleteUser);
     assert_eq!(log.items[0].target, "user:spammer");

@@ -2,8 +2,12 @@
 
 use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::moderation::ModerationAction;
+use leffaseura_core::domain::moderation::{ModerationFilter, NewGroupLogEntry};
 use leffaseura_core::domain::user::{Bio, UserChanges};
+use leffaseura_core::ports::group_store::Expected;
+use leffaseura_core::ports::GroupStore;
 use leffaseura_core::ports::UserStore;
+use leffaseura_core::GroupId;
 use leffaseura_core::StoreError;
 
 use super::fixtures::*;
@@ -51,7 +55,10 @@ pub async fn the_moderation_log_is_newest_first(store: SqlStore) {
             .await
             .expect("ban or unban");
     }
-    let log = store.list_moderation_log(page(3, 0)).await.expect("log");
+    let log = store
+        .list_moderation_log(&ModerationFilter::default(), page(3, 0))
+        .await
+        .expect("log");
     assert_eq!(log.total, 4);
     let seen: Vec<_> = log.items.iter().map(|e| (e.created_at, e.action)).collect();
     assert_eq!(
@@ -62,9 +69,95 @@ pub async fn the_moderation_log_is_newest_first(store: SqlStore) {
             (at(20), ModerationAction::BanUser),
         ]
     );
-    let rest = store.list_moderation_log(page(3, 3)).await.expect("rest");
+    let rest = store
+        .list_moderation_log(&ModerationFilter::default(), page(3, 3))
+        .await
+        .expect("rest");
     assert_eq!(rest.items.len(), 1);
     assert_eq!(rest.items[0].created_at, at(10));
+}
+
+pub async fn the_moderation_log_is_filtered_by_actor_user_group_action_and_time(store: SqlStore) {
+    let alice = user(&store, "alice").await;
+    let bob = user(&store, "bob").await;
+    let club = GroupId(group(&store, alice.id, "Club").await);
+    for (who, actor, seconds, ban) in [
+        (alice.id, "anna", 10, true),
+        (bob.id, "anna", 20, true),
+        (bob.id, "ville", 30, false),
+    ] {
+        let mut log = entry(
+            if ban {
+                ModerationAction::BanUser
+            } else {
+                ModerationAction::UnbanUser
+            },
+            &format!("user:{who}"),
+            seconds,
+        );
+        log.actor = actor.into();
+        log.target_user = Some(who);
+        store
+            .set_ban(who, ban.then_some(Ban { until: None }), &log)
+            .await
+            .expect("ban or unban");
+    }
+    store
+        .delete_group(
+            club,
+            &Expected::default(),
+            &NewGroupLogEntry {
+                group: club,
+                action: ModerationAction::DeleteGroup,
+                actor_id: None,
+                actor: "anna".into(),
+                target_user: None,
+                target: "Club".into(),
+                reason: None,
+                created_at: at(40),
+            },
+        )
+        .await
+        .expect("delete group");
+    let ids = |filter: ModerationFilter| {
+        let store = store.clone();
+        async move {
+            let found = store
+                .list_moderation_log(&filter, page(10, 0))
+                .await
+                .expect("log");
+            assert_eq!(found.total, found.items.len() as i64);
+            found.items.iter().map(|e| e.created_at).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(ids(ModerationFilter::default()).await.len(), 4);
+    let by_anna = ModerationFilter {
+        actor: Some("anna".into()),
+        ..ModerationFilter::default()
+    };
+    assert_eq!(ids(by_anna).await, [at(40), at(20), at(10)]);
+    let on_bob = ModerationFilter {
+        target_user: Some(bob.id),
+        ..ModerationFilter::default()
+    };
+    assert_eq!(ids(on_bob).await, [at(30), at(20)]);
+    let bans_on_bob = ModerationFilter {
+        target_user: Some(bob.id),
+        action: Some(ModerationAction::BanUser),
+        ..ModerationFilter::default()
+    };
+    assert_eq!(ids(bans_on_bob).await, [at(20)]);
+    let in_club = ModerationFilter {
+        group: Some(club),
+        ..ModerationFilter::default()
+    };
+    assert_eq!(ids(in_club).await, [at(40)]);
+    let window = ModerationFilter {
+        since: Some(at(20)),
+        until: Some(at(40)),
+        ..ModerationFilter::default()
+    };
+    assert_eq!(ids(window).await, [at(30), at(20)]);
 }
 
 // ---------------------------------------------------------------- concurrency
@@ -117,7 +210,7 @@ pub async fn concurrent_writers_do_not_fail(store: SqlStore) {
     );
     assert_eq!(
         store
-            .list_moderation_log(page(1, 0))
+            .list_moderation_log(&ModerationFilter::default(), page(1, 0))
             .await
             .expect("log")
             .total,

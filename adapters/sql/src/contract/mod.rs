@@ -55,6 +55,7 @@ macro_rules! contract_suite {
             users_who_reacted_to_each_other_can_leave_at_the_same_time,
             list_users_pages_oldest_first_with_a_total,
             the_moderation_log_is_newest_first,
+            the_moderation_log_is_filtered_by_actor_user_group_action_and_time,
             concurrent_writers_do_not_fail,
             the_schema_seeds_genres_and_themes,
             the_schema_names_its_uniqueness_rules,

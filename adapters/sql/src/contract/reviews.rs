@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use leffaseura_core::domain::moderation::ModerationAction;
+use leffaseura_core::domain::moderation::ModerationFilter;
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::domain::rating::Rating;
 use leffaseura_core::domain::review::{
@@ -316,7 +318,11 @@ pub async fn deleting_a_review_takes_its_reactions_and_their_counts(store: SqlSt
             .await
             .expect("react");
     }
-    store.delete_review(doomed).await.expect("delete");
+    let log = super::fixtures::entry(ModerationAction::DeleteReview, "review:doomed", 3);
+    store
+        .delete_review(doomed, Some(log.clone()))
+        .await
+        .expect("delete");
     assert!(store
         .find_review(doomed, None)
         .await
@@ -340,8 +346,22 @@ pub async fn deleting_a_review_takes_its_reactions_and_their_counts(store: SqlSt
             .total_reviews,
         0
     );
-    assert_not_found(store.delete_review(doomed).await);
+    assert_not_found(store.delete_review(doomed, Some(log)).await);
     assert_counters_match_rows(&store).await;
+    let entries = store
+        .list_moderation_log(&ModerationFilter::default(), page(10, 0))
+        .await
+        .expect("log");
+    assert_eq!(
+        entries.total, 1,
+        "logged once, with the deletion that happened"
+    );
+    assert_eq!(entries.items[0].target, "review:doomed");
+    let all = store
+        .all_reviews(ReviewWindow::Offset(page(10, 0)), None)
+        .await
+        .expect("all");
+    assert_eq!((all.total, all.items.len(), all.items[0].id), (1, 1, kept));
 }
 
 pub async fn deleting_accounts_keeps_every_review_counter_right(store: SqlStore) {

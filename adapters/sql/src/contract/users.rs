@@ -3,6 +3,7 @@
 use leffaseura_core::domain::ban::Ban;
 use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::moderation::ModerationAction;
+use leffaseura_core::domain::moderation::ModerationFilter;
 use leffaseura_core::domain::user::{Bio, Email, PasswordHash, UserChanges, Username};
 use leffaseura_core::error::Conflict;
 use leffaseura_core::ports::UserStore;
@@ -164,7 +165,7 @@ pub async fn missing_users_are_none_and_changes_to_them_not_found(store: SqlStor
     // Nothing was logged for actions that did not happen.
     assert_eq!(
         store
-            .list_moderation_log(page(10, 0))
+            .list_moderation_log(&ModerationFilter::default(), page(10, 0))
             .await
             .expect("log")
             .total,
@@ -309,7 +310,10 @@ pub async fn a_ban_bumps_the_token_version_and_is_logged_with_it(store: SqlStore
         .expect("ban for good");
     assert_eq!((forever.banned, forever.banned_until), (true, None));
     assert_eq!(forever.token_version, 2);
-    let log = store.list_moderation_log(page(10, 0)).await.expect("log");
+    let log = store
+        .list_moderation_log(&ModerationFilter::default(), page(10, 0))
+        .await
+        .expect("log");
     let actions: Vec<_> = log.items.iter().map(|e| e.action).collect();
     assert_eq!(
         actions,
@@ -361,7 +365,10 @@ pub async fn a_site_role_change_is_stored_and_logged(store: SqlStore) {
             )
             .await,
     );
-    let log = store.list_moderation_log(page(10, 0)).await.expect("log");
+    let log = store
+        .list_moderation_log(&ModerationFilter::default(), page(10, 0))
+        .await
+        .expect("log");
     assert_eq!(log.total, 2, "nothing logged for the missing user");
     assert_eq!(log.items[1].detail.as_deref(), Some("role admin"));
 }

@@ -27,6 +27,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
+use leffaseura_core::domain::moderation::NewModerationEntry;
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::domain::review::{
@@ -267,8 +268,25 @@ impl ReviewStore for SqlStore {
         retrying(|| self.update_review_once(id, changes, at)).await
     }
 
-    async fn delete_review(&self, id: ReviewId) -> Result<(), StoreError> {
-        retrying(|| self.delete_review_once(id)).await
+    async fn delete_review(
+        &self,
+        id: ReviewId,
+        log: Option<NewModerationEntry>,
+    ) -> Result<(), StoreError> {
+        retrying(|| self.delete_review_once(id, log.as_ref())).await
+    }
+
+    async fn all_reviews(
+        &self,
+        window: ReviewWindow,
+        viewer: Option<UserId>,
+    ) -> Result<ReviewPage, StoreError> {
+        let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM reviews")
+            .fetch_one(self.pool())
+            .await
+            .map_err(store_error)?;
+        let items = self.review_page(None, window, viewer).await?;
+        Ok(page_of(items, total, window))
     }
 
     async fn react(

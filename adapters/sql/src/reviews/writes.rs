@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::{Any, Row, Transaction};
 
+use leffaseura_core::domain::moderation::NewModerationEntry;
 use leffaseura_core::domain::movie::RememberedMovie;
 use leffaseura_core::domain::review::{
     counter_deltas, next_reaction, NewReview, ReactionKind, ReviewChanges,
@@ -11,6 +12,7 @@ use leffaseura_core::{ReviewId, StoreError, UserId};
 
 use crate::error::store_error;
 use crate::time::to_millis;
+use crate::users::insert_moderation_entry;
 use crate::{Backend, SqlStore};
 
 use super::reads::reaction;
@@ -161,7 +163,11 @@ impl SqlStore {
         tx.commit().await.map_err(store_error)
     }
 
-    pub(super) async fn delete_review_once(&self, id: ReviewId) -> Result<(), StoreError> {
+    pub(super) async fn delete_review_once(
+        &self,
+        id: ReviewId,
+        log: Option<&NewModerationEntry>,
+    ) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
         let locked = self.lock_review(&mut tx, id).await?;
         // The reactions go with the review (ON DELETE CASCADE), and so does their effect
@@ -183,6 +189,9 @@ impl SqlStore {
             .execute(&mut *tx)
             .await
             .map_err(store_error)?;
+        if let Some(entry) = log {
+            insert_moderation_entry(&mut tx, entry).await?;
+        }
         tx.commit().await.map_err(store_error)
     }
 
