@@ -165,7 +165,8 @@ describe('movies journey', { skip: skip ?? false }, () => {
     if (!scrollable) return; // a short cast fits on the screen
     await cast.focus();
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => (document.querySelector('ul[aria-labelledby="carousel-cast"]')?.scrollLeft ?? 0) > 0);
+    // The strip itself (its heading's id comes from useId, so no fixed selector names it).
+    await page.waitForFunction((strip) => (strip?.scrollLeft ?? 0) > 0, await cast.elementHandle());
   });
 
   test('an unknown movie is not found', async () => {
