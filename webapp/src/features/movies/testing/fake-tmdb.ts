@@ -1,4 +1,31 @@
 import type { Genre, Movie, MovieListItem } from '@/api/movies';
+import type { components } from '@/api/schema';
+import { reply } from '@/testing/api-reply';
+
+type Schemas = components['schemas'];
+
+// The webapp keeps a missing poster, runtime or amount as null; the API leaves such a field
+// out (openapi.yaml). The fake answers as the API does, checked against the generated types.
+const orAbsent = <T,>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+function wireListItem({ posterPath, ...movie }: MovieListItem): Schemas['MovieListItem'] {
+  return { ...movie, posterPath: orAbsent(posterPath) };
+}
+
+function wireMovie(movie: Movie): Schemas['Movie'] {
+  return {
+    ...movie,
+    success: true,
+    runtime: orAbsent(movie.runtime),
+    posterPath: orAbsent(movie.posterPath),
+    backdropPath: orAbsent(movie.backdropPath),
+    budget: orAbsent(movie.budget),
+    revenue: orAbsent(movie.revenue),
+    trailer: orAbsent(movie.trailer),
+    cast: movie.cast.map((person) => ({ ...person, profilePath: orAbsent(person.profilePath) })),
+    keyCrew: movie.keyCrew.map((person) => ({ ...person, profilePath: orAbsent(person.profilePath) })),
+  };
+}
 
 export const GENRES: Genre[] = [
   { id: 28, name: 'Action' },
@@ -75,38 +102,37 @@ export function fakeTmdb({
   override,
 }: { movies?: MovieListItem[]; details?: Movie[]; override?: (call: Call) => Reply | undefined } = {}) {
   const calls: Call[] = [];
-  const page = (list: MovieListItem[], params: URLSearchParams): Reply => {
+  const page = (path: '/tmdb/popular' | '/tmdb/search' | '/tmdb/discover', list: MovieListItem[], params: URLSearchParams): Reply => {
     const number = Number(params.get('page') ?? '1');
-    return {
-      status: 200,
-      body: {
-        success: true,
-        results: list.slice((number - 1) * 20, number * 20).map((movie) => (params.get('language') === 'fi-FI' ? inFinnish(movie) : movie)),
-        page: number,
-        totalPages: Math.min(500, Math.ceil(list.length / 20)),
-        totalResults: list.length,
-      },
-    };
+    return reply(path, 'get', 200, {
+      success: true,
+      results: list
+        .slice((number - 1) * 20, number * 20)
+        .map((movie) => wireListItem(params.get('language') === 'fi-FI' ? inFinnish(movie) : movie)),
+      page: number,
+      totalPages: Math.min(500, Math.ceil(list.length / 20)),
+      totalResults: list.length,
+    });
   };
   const handle = (call: Call): Reply => {
     const overridden = override?.(call);
     if (overridden) return overridden;
     const { path, params } = call;
     const finnish = params.get('language') === 'fi-FI';
-    if (path === '/tmdb/genres') return { status: 200, body: { success: true, genres: finnish ? GENRES.map(finnishGenre) : GENRES } };
-    if (path === '/tmdb/popular') return page(movies, params);
+    if (path === '/tmdb/genres') return reply('/tmdb/genres', 'get', 200, { success: true, genres: finnish ? GENRES.map(finnishGenre) : GENRES });
+    if (path === '/tmdb/popular') return page(path, movies, params);
     if (path === '/tmdb/search') {
       const query = (params.get('query') ?? '').toLowerCase();
-      return page(movies.filter((movie) => movie.title.toLowerCase().includes(query)), params);
+      return page(path, movies.filter((movie) => movie.title.toLowerCase().includes(query)), params);
     }
     if (path === '/tmdb/discover') {
       const wanted = (params.get('with_genres') ?? '').split(',').filter(Boolean).map(Number);
-      return page(movies.filter((movie) => wanted.every((id) => movie.genre_ids.includes(id))), params);
+      return page(path, movies.filter((movie) => wanted.every((id) => movie.genre_ids.includes(id))), params);
     }
     const detail = /^\/tmdb\/(\d+)$/.exec(path);
     const movie = detail && details.find((candidate) => candidate.id === Number(detail[1]));
-    if (movie && finnish) return { status: 200, body: { success: true, ...inFinnish(movie), genres: movie.genres.map(finnishGenre) } };
-    if (movie) return { status: 200, body: { success: true, ...movie } };
+    if (movie && finnish) return reply('/tmdb/{id}', 'get', 200, wireMovie({ ...inFinnish(movie), genres: movie.genres.map(finnishGenre) }));
+    if (movie) return reply('/tmdb/{id}', 'get', 200, wireMovie(movie));
     return { status: 404, body: { success: false, code: 'movie_not_found', message: 'Movie not found' } };
   };
   vi.stubGlobal(
@@ -115,9 +141,9 @@ export function fakeTmdb({
       const url = new URL(input instanceof Request ? input.url : String(input));
       const call = { path: url.pathname.replace(/^\/api(\/v1)?/, ''), params: url.searchParams };
       calls.push(call);
-      const reply = handle(call);
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
+      const answer = handle(call);
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
         headers: { 'Content-Type': 'application/json' },
       });
     }),
