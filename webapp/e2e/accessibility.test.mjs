@@ -77,7 +77,7 @@ describe('accessibility of the main pages', { skip: skip ?? false }, () => {
     await browser?.close();
   });
 
-  const visitorPages = () => ['/', '/browse', `/movie/${movieId}`, '/login', '/signup', '/groups', `/groups/${groupId}`, `/profile/${session.user.id}`];
+  const visitorPages = () => ['/', '/browse', `/movie/${movieId}`, '/login', '/signup', '/groups', `/groups/${groupId}`, '/schedule?area=1002', `/profile/${session.user.id}`];
   const userPages = () => ['/', '/browse', `/movie/${movieId}`, '/groups', `/groups/${groupId}`, '/profile', '/watchlist', '/settings'];
 
   for (const language of /** @type {const} */ (['fi', 'en'])) {

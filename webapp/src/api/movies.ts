@@ -169,34 +169,3 @@ export function popularMoviesInfiniteOptions(language: MovieLanguage, maxPages: 
     getNextPageParam: (last: MoviePage) => (last.page < Math.min(last.totalPages, maxPages) ? last.page + 1 : undefined),
   });
 }
-
-/** A film now in Finnish cinemas (GET /tmdb/in-theaters): Finnkino's "now in theatres" matched to TMDB. */
-export type InTheaterMovie = {
-  id: number;
-  originalTitle: string;
-  posterPath: string | null;
-  releaseYear: number | null;
-  overview: string;
-};
-
-/**
- * GET /tmdb/in-theaters: up to 100 films (PRODUCT-SPEC §9), under `home` (kept in the tab).
- * Not in openapi.yaml yet (the showtimes API), hence the plain fetch.
- */
-export function inTheatersOptions() {
-  return queryOptions({
-    queryKey: ['home', 'in-theaters'],
-    queryFn: async (): Promise<InTheaterMovie[]> => {
-      const response = await globalThis.fetch(new Request(`${globalThis.location?.origin ?? ''}/api/v1/tmdb/in-theaters`));
-      const data = (await response.json().catch(() => null)) as { results?: Partial<InTheaterMovie>[] } | null;
-      if (!response.ok || !data?.results) throw new ApiError(response.status, data, 'Failed to load movies in theaters');
-      return data.results.map((movie) => ({
-        id: Number(movie.id),
-        originalTitle: movie.originalTitle ?? '',
-        posterPath: movie.posterPath ?? null,
-        releaseYear: movie.releaseYear ?? null,
-        overview: movie.overview ?? '',
-      }));
-    },
-  });
-}

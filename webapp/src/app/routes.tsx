@@ -16,6 +16,9 @@ import { HomePage } from '@/features/home/components/home-page';
 import { BrowsePage } from '@/features/movies/components/browse-page';
 import { MoviePage } from '@/features/movies/components/movie-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { MovieShowtimes } from '@/features/showtimes/components/movie-showtimes';
+import { ShowtimesPage } from '@/features/showtimes/components/showtimes-page';
+import { WatchlistShowtimes } from '@/features/showtimes/components/watchlist-showtimes';
 import { MovieReviews } from '@/features/reviews/components/movie-reviews';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { AboutPage } from '@/features/static-pages/components/about-page';
@@ -50,16 +53,16 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage popularGroups={<PopularGroupsCarousel />} /> },
-      { path: '/homepage', element: <HomePage popularGroups={<PopularGroupsCarousel />} /> },
+      { path: '/', element: <HomePage popularGroups={<PopularGroupsCarousel />} watchlistShowtimes={<WatchlistShowtimes />} /> },
+      { path: '/homepage', element: <HomePage popularGroups={<PopularGroupsCarousel />} watchlistShowtimes={<WatchlistShowtimes />} /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/settings', element: <SettingsPage /> },
       { path: '/profile', element: <ProfilePage renderGroups={profileGroups} /> },
       { path: '/profile/:userId', element: <ProfilePage renderGroups={profileGroups} /> },
       { path: '/favorites/:userId', element: <FavoritesPage /> },
-      { path: '/watchlist', element: <WatchlistPage /> },
-      { path: '/watchlist/:userId', element: <WatchlistPage /> },
+      { path: '/watchlist', element: <WatchlistPage showtimes={<WatchlistShowtimes />} /> },
+      { path: '/watchlist/:userId', element: <WatchlistPage showtimes={<WatchlistShowtimes />} /> },
       { path: '/browse', element: <BrowsePage renderCardActions={(movie) => movieActions(movie, 'compact')} /> },
       { path: '/groups', element: <BrowseGroupsPage /> },
       { path: '/groups/create', element: <CreateGroupPage /> },
@@ -76,10 +79,11 @@ export const routes: RouteObject[] = [
               />
             )}
             renderReviews={(movie) => <MovieReviews key={movie.id} movieId={movie.id} movieTitle={movie.title} />}
+            renderShowtimes={(movie) => <MovieShowtimes key={movie.id} movieId={movie.id} />}
           />
         ),
       },
-      { path: '/schedule', element: soon('showtimes') },
+      { path: '/schedule', element: <ShowtimesPage /> },
       { path: '/search', element: soon('search') },
       { path: '/reviews', element: soon('reviews') },
       { path: '/about', element: <AboutPage /> },

@@ -1,6 +1,7 @@
 // The homepage's queries (options and keys in src/api), each cached for 30 minutes.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { inTheatersOptions, popularMoviesInfiniteOptions, useMovieLanguage, type MovieListItem, type MoviePage } from '@/api/movies';
+import { popularMoviesInfiniteOptions, useMovieLanguage, type MovieListItem, type MoviePage } from '@/api/movies';
+import { inTheatersOptions } from '@/api/showtimes';
 import { leaderboardOptions, recentReviewsOptions, type Leaderboard } from '@/api/reviews';
 
 /** Homepage data is cached for 30 minutes (PRODUCT-SPEC §9). */

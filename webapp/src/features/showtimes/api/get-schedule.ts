@@ -1,23 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getSchedule, showtimeKeys } from '@/api/showtimes';
 import { byStart } from '../lib/show-time';
 import { toShowView } from './to-show-view';
 import type { ScheduleView } from './types';
-import { getJson } from './untyped';
 
 /** GET /finnkino/schedule?area=&dt=: one day's shows in an area, sorted by start time. */
 export function scheduleQuery(area: number, dt: string) {
   return queryOptions({
-    queryKey: ['showtimes', 'schedule', area, dt],
+    queryKey: showtimeKeys.schedule(area, dt),
     queryFn: async (): Promise<ScheduleView> => {
-      const data = (await getJson('/finnkino/schedule', { area, dt }, 'Failed to fetch schedule')) as {
-        schedule: Record<string, unknown>[];
-        fetchedAt?: string;
-        stale?: boolean;
-      };
+      const data = await getSchedule(area, dt);
       return {
         shows: data.schedule.map(toShowView).sort(byStart),
-        fetchedAt: data.fetchedAt ?? null,
-        stale: data.stale === true,
+        fetchedAt: data.fetchedAt,
+        stale: data.stale,
       };
     },
     // The server caches schedules for 10 minutes.

@@ -10,17 +10,7 @@ import {
   type ShowtimePreferences,
 } from '../lib/local-preferences';
 import { parseAreaId } from '../lib/schedule-params';
-import { getJson, putJson } from './untyped';
-
-/** The server's shape (GET/PUT /users/profile/showtime-preferences). */
-type ServerPreferences = {
-  area_id: number | null;
-  original_with_finnish_subtitles: boolean;
-  finnish_dub: boolean;
-  three_d: boolean;
-  imax: boolean;
-  max_rating: string | null;
-};
+import { getShowtimePreferences, saveShowtimePreferences, showtimeKeys, type ShowtimePreferences as ServerPreferences } from '@/api/showtimes';
 
 export function fromServer(prefs: ServerPreferences): ShowtimePreferences {
   const formats: ShowFormat[] = [];
@@ -48,8 +38,7 @@ export function toServer({ area, filters }: ShowtimePreferences): ServerPreferen
   };
 }
 
-const PREFERENCES_PATH = '/users/profile/showtime-preferences';
-const serverKey = (token: string) => ['showtimes', 'preferences', token] as const;
+const serverKey = showtimeKeys.preferences;
 
 // A visitor's preferences: local storage, shared by every component that reads them.
 const listeners = new Set<() => void>();
@@ -101,16 +90,13 @@ export function useShowtimePreferences(): PreferencesState {
 
   const server = useQuery({
     queryKey: serverKey(token ?? ''),
-    queryFn: async () => {
-      const data = (await getJson(PREFERENCES_PATH, {}, 'Failed to load preferences')) as { preferences: ServerPreferences };
-      return fromServer(data.preferences);
-    },
+    queryFn: async () => fromServer(await getShowtimePreferences()),
     enabled: token !== null,
     staleTime: Infinity,
   });
 
   const mutation = useMutation({
-    mutationFn: (next: ShowtimePreferences) => putJson(PREFERENCES_PATH, toServer(next), 'Failed to save preferences'),
+    mutationFn: (next: ShowtimePreferences) => saveShowtimePreferences(toServer(next)),
   });
   const { mutate } = mutation;
 
