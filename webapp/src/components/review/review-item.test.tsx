@@ -93,7 +93,7 @@ describe('ReviewItem', () => {
     mockApi(({ method, path, body }) => {
       if (method === 'POST' && path === '/reviews/1/interaction') {
         const review = makeReview({ likes: 1, dislikes: 2, my_interaction: 'dislike' });
-        return { status: 200, body: { success: true, data: { interaction: { type: (body as { type: string }).type }, review } } };
+        return reply('/reviews/{id}/interaction', 'post', 200, { success: true, data: { interaction: { type: (body as { type: 'like' | 'dislike' }).type }, review } });
       }
       return notFound;
     });

@@ -1,7 +1,23 @@
 import { screen, within } from '@testing-library/react';
+import type { Favorite } from '@/api/favorites';
 import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { FavoritesPage } from './favorites-page';
+
+const leHavre: Favorite = {
+  id: 1,
+  tmdb_id: 31,
+  movie_id: 31,
+  type: 2,
+  group_id: null,
+  original_title: 'Le Havre',
+  release_year: 2011,
+  poster_path: null,
+  poster_url: null,
+  imdb_rating: 7.2,
+  created_at: '2025-10-14T18:03:00Z',
+  added_by: 5,
+};
 
 const mikko = { ...testUser, id: 5, username: 'mikko', email: undefined };
 
@@ -16,14 +32,7 @@ describe('FavoritesPage', () => {
     const calls = mockApi(({ path }) => {
       if (path === '/users/5') return reply('/users/{id}', 'get', 200, { success: true, user: mikko });
       if (path === '/favorites/user/5/2')
-        return {
-          status: 200,
-          body: {
-            success: true,
-            data: [{ id: 1, tmdb_id: 31, movie_id: 31, type: 2, original_title: 'Le Havre', release_year: 2011, poster_path: null, imdb_rating: 7.2, created_at: '2025-10-14T18:03:00Z' }],
-            pagination: { total: 1, limit: 48, offset: 0, hasMore: false },
-          },
-        };
+        return reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: [leHavre], pagination: { total: 1, limit: 48, offset: 0, hasMore: false } });
       return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };
     });
     renderFavorites(5);
@@ -40,14 +49,7 @@ describe('FavoritesPage', () => {
     const calls = mockApi(({ path }) => {
       if (path === '/users/5') return reply('/users/{id}', 'get', 200, { success: true, user: mikko });
       if (path === '/favorites/user/5/2')
-        return {
-          status: 200,
-          body: {
-            success: true,
-            data: [{ id: 1, tmdb_id: 31, movie_id: 31, type: 2, original_title: 'Le Havre', release_year: 2011, poster_path: null, imdb_rating: 7.2, created_at: '2025-10-14T18:03:00Z' }],
-            pagination: { total: 1, limit: 48, offset: 0, hasMore: false },
-          },
-        };
+        return reply('/favorites/user/{userId}/{type}', 'get', 200, { success: true, data: [leHavre], pagination: { total: 1, limit: 48, offset: 0, hasMore: false } });
       if (path === '/favorites/status/31')
         return reply('/favorites/status/{ids}', 'get', 200, { success: true, data: [{ tmdb_id: 31, is_favorite: false, is_watchlist: true }] });
       return { status: 404, body: { success: false, code: 'not_found', message: 'Not found' } };

@@ -111,10 +111,10 @@ export function serveGroup(world: World) {
       if (isMember) return failure(409, 'already_member', 'You are already a member of this group.');
       if (world.group.visibility === 'private') {
         world.pending.push({ user_id: world.viewer.id, username: world.viewer.username, requested_at: '2025-10-16T09:00:00Z' });
-        return { status: 201, body: { success: true, role: 'pending' } };
+        return reply('/groups/{id}/request-join', 'post', 201, { success: true, role: 'pending' });
       }
       world.members.push(makeMember(world.viewer.id, world.viewer.username, 'member'));
-      return { status: 201, body: { success: true, role: 'member' } };
+      return reply('/groups/{id}/join', 'post', 201, { success: true, role: 'member' });
     }
     if (method === 'DELETE' && path === `/groups/${id}/request-join`) {
       if (role !== 'pending') return failure(404, 'no_pending_request', 'No pending request.');
@@ -142,7 +142,7 @@ export function serveGroup(world: World) {
         world.pending = world.pending.filter((r) => r !== request);
         const member = makeMember(userId, request.username, 'member');
         world.members.push(member);
-        return { status: 200, body: { success: true, member } };
+        return reply('/groups/{id}/members/{userId}/approve', 'put', 200, { success: true, member });
       }
       if (method === 'DELETE') {
         world.pending = world.pending.filter((r) => r.user_id !== userId);

@@ -205,9 +205,9 @@ describe('HomePage', () => {
 
   it('says so when a list is empty', async () => {
     homeServer((path) => {
-      if (path === '/reviews/recent') return { status: 200, body: { success: true, data: { reviews: [] } } };
-      if (path.startsWith('/reviews/users-by')) return { status: 200, body: { success: true, data: { users: [] } } };
-      if (path === '/tmdb/popular') return { status: 200, body: { success: true, results: [], page: 1, totalPages: 0, totalResults: 0 } };
+      if (path === '/reviews/recent') return reply('/reviews/recent', 'get', 200, { success: true, data: { reviews: [] } });
+      if (path.startsWith('/reviews/users-by')) return reply('/reviews/users-by-aura', 'get', 200, { success: true, data: { users: [] } });
+      if (path === '/tmdb/popular') return reply('/tmdb/popular', 'get', 200, { success: true, results: [], page: 1, totalPages: 0, totalResults: 0 });
       return undefined;
     });
     renderWithProviders(<HomePage />);
