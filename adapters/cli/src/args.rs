@@ -116,6 +116,30 @@ pub enum Command {
     /// Read and remove reviews.
     #[command(subcommand)]
     Reviews(ReviewsCommand),
+    /// The site's numbers: users, activity, reviews, groups, favorites, the top movies and
+    /// groups, the database's size.
+    Stats(StatsArgs),
+    /// Print a shell completion script (needs no database): `leffaseura-admin completions
+    /// bash > /etc/bash_completion.d/leffaseura-admin`.
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// How many top movies and groups to show (1–50).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i64).range(1..=50))]
+    pub top: i64,
+
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 impl Command {
@@ -126,6 +150,8 @@ impl Command {
             Self::Modlog(args) => args.list().window.json,
             Self::Groups(groups) => groups.json(),
             Self::Reviews(reviews) => reviews.json(),
+            Self::Stats(args) => args.json,
+            Self::Completions(_) => false,
             Self::Users(users) => match users {
                 UsersCommand::List(args) => args.json,
                 UsersCommand::Show(args) => args.json,
@@ -141,7 +167,7 @@ impl Command {
     /// that does not exist yet (most likely the wrong folder or DATA_DIR, where creating
     /// an empty database would answer "No users yet." for a site that has users).
     pub fn needs_existing_database(&self) -> bool {
-        !matches!(self, Self::Migrate(_))
+        !matches!(self, Self::Migrate(_) | Self::Completions(_))
     }
 }
 

@@ -11,8 +11,8 @@ use serde::Serialize;
 use leffaseura_core::domain::user::{Password, PasswordHash};
 use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
-    Clock, GroupStore, MovieCatalog, PasswordHasher, ReviewStore, TokenClaims, TokenError,
-    TokenIssuer, UserStore,
+    Clock, GroupStore, MovieCatalog, PasswordHasher, ReviewStore, StatsStore, TokenClaims,
+    TokenError, TokenIssuer, UserStore,
 };
 use leffaseura_core::use_cases::{Accounts, Groups, Reviews};
 
@@ -47,6 +47,9 @@ pub trait Database: Send + Sync {
 
     /// The same database's reviews.
     fn reviews(&self) -> Arc<dyn ReviewStore>;
+
+    /// The same database's counts.
+    fn stats(&self) -> Arc<dyn StatsStore>;
 
     /// Applies pending migrations (idempotent).
     ///
@@ -111,6 +114,8 @@ pub struct Context {
     pub groups: Groups,
     /// The review use cases, with the site admin's own actions.
     pub reviews: Reviews,
+    /// The site's numbers (`stats`).
+    pub stats: Arc<dyn StatsStore>,
     pub session: Session,
 }
 
@@ -137,6 +142,7 @@ impl Context {
             accounts,
             groups: group_cases,
             reviews,
+            stats: db.stats(),
             session,
         }
     }

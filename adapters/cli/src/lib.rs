@@ -52,9 +52,23 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
         | Command::Modlog(_)
         | Command::Groups(_)
         | Command::Reviews(_)
+        | Command::Stats(_)
+        | Command::Completions(_)
         | Command::Users(UsersCommand::List(_)) => return Ok(()),
     };
     commands::find_user::UserRef::parse(user).map(|_| ())
+}
+
+/// Writes the completion script of `shell` for the whole command tree.
+///
+/// # Errors
+/// `Other` when `out` cannot be written.
+pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(), CliError> {
+    use clap::CommandFactory;
+    let mut buffer = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "leffaseura-admin", &mut buffer);
+    out.write_all(&buffer).context("could not write output")?;
+    Ok(())
 }
 
 /// Runs one command.
@@ -69,6 +83,9 @@ pub async fn run(
     diag: &mut dyn Write,
 ) -> Result<(), CliError> {
     validate(&command)?;
+    if let Command::Completions(args) = &command {
+        return completions(args.shell, out);
+    }
     if let Command::Migrate(args) = &command {
         return commands::migrate::migrate(db, args, out).await;
     }
@@ -89,7 +106,8 @@ pub async fn run(
     let store = ctx.store.clone();
     let now = ctx.session.clock.now();
     match command {
-        Command::Migrate(_) => Ok(()),
+        Command::Migrate(_) | Command::Completions(_) => Ok(()),
+        Command::Stats(args) => commands::stats::stats(&ctx, &args, out).await,
         Command::Modlog(args) => {
             commands::list_moderation_log::list_moderation_log(&ctx, args.list(), out).await
         }

@@ -242,6 +242,10 @@ impl Database for FakeDatabase {
         Arc::new(NoReviews)
     }
 
+    fn stats(&self) -> Arc<dyn leffaseura_core::ports::StatsStore> {
+        Arc::new(NoStats)
+    }
+
     async fn migrate(&self) -> anyhow::Result<MigrationReport> {
         let mut migrated = self.migrated.lock().expect("not poisoned");
         let applied = if *migrated {
@@ -623,5 +627,23 @@ impl leffaseura_core::ports::MovieCatalog for NoCatalog {
         _: Option<catalog_types::Language>,
     ) -> Result<catalog_types::MoviePage, catalog_types::Error> {
         Err(no_movies())
+    }
+}
+
+/// No numbers either.
+pub struct NoStats;
+
+#[async_trait]
+impl leffaseura_core::ports::StatsStore for NoStats {
+    async fn site_stats(
+        &self,
+        _: DateTime<Utc>,
+        _: DateTime<Utc>,
+        _: DateTime<Utc>,
+        _: i64,
+    ) -> Result<leffaseura_core::domain::stats::SiteStats, StoreError> {
+        Err(StoreError::Backend(
+            "the CLI's fake database has no numbers".into(),
+        ))
     }
 }

@@ -19,6 +19,7 @@ mod groups;
 mod movie_cache;
 mod reviews;
 mod showtimes;
+mod stats;
 mod time;
 mod users;
 

@@ -12,7 +12,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
-use leffaseura_core::ports::{GroupStore, ReviewStore, UserStore};
+use leffaseura_core::ports::{GroupStore, ReviewStore, StatsStore, UserStore};
 use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
 
@@ -139,6 +139,10 @@ impl Database for SqlDatabase {
     }
 
     fn reviews(&self) -> Arc<dyn ReviewStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn stats(&self) -> Arc<dyn StatsStore> {
         Arc::new(self.store.clone())
     }
 

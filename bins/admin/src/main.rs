@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-use leffaseura_cli::{exit_code, run, validate, Cli, CliError, Session, TerminalPrompt};
+use leffaseura_cli::{exit_code, run, validate, Cli, CliError, Command, Session, TerminalPrompt};
 use leffaseura_core::ports::SystemClock;
 
 fn main() -> ExitCode {
@@ -44,6 +44,10 @@ fn main() -> ExitCode {
 async fn execute(cli: Cli) -> Result<(), CliError> {
     // Bad input fails before the database is opened (which would create it).
     validate(&cli.command)?;
+    if let Command::Completions(args) = &cli.command {
+        // No database, no catalog: a script for the shell only.
+        return leffaseura_cli::completions(args.shell, &mut std::io::stdout().lock());
+    }
     let url = database::url(&cli.global);
     // Only `migrate` may create a SQLite database: anything else on a missing file is the
     // wrong folder or DATA_DIR, and an empty new database would only mislead.

@@ -701,3 +701,59 @@ async fn an_admin_session_bans_a_spammer_removes_their_review_and_hands_over_a_g
         2
     );
 }
+
+#[tokio::test]
+async fn stats_count_what_is_stored_and_completions_need_no_database() {
+    use leffaseura_sql::contract::{react, review};
+    let dir = fresh();
+    let d = dir.path();
+    create_groups(d, &["omistaja", "valvoja", "jasen", "hakija"]).await;
+    let store = leffaseura_sqlite::connect(&leffaseura_sqlite::default_url(d))
+        .await
+        .expect("connects");
+    let (one, two) = (leffaseura_core::UserId(1), leffaseura_core::UserId(2));
+    let first = review(&store, one, 550, 4).await;
+    review(&store, two, 550, 2).await;
+    review(&store, two, 603, 5).await;
+    react(&store, one, first, true).await;
+    store.close().await;
+
+    let stats = admin(d, &["stats", "--top", "1", "--json"]);
+    assert_eq!(stats.code, 0, "{}", stats.stderr);
+    let json = stats.json();
+    for (field, expected) in [
+        ("users", 4),
+        ("reviews", 3),
+        ("reactions", 1),
+        ("groups", 2),
+        ("memberships", 4),
+        ("pending_requests", 1),
+        ("favorites", 0),
+    ] {
+        assert_eq!(json[field], expected, "{field}: {json}");
+    }
+    assert!(
+        json["database_bytes"].as_i64().is_some_and(|b| b > 0),
+        "{json}"
+    );
+    assert_eq!(json["top_movies"][0]["movie_id"], 550);
+    assert_eq!(json["top_movies"][0]["average_rating"], 3.0);
+    assert_eq!(json["top_movies"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json["top_groups"][0]["name"], "Noir Club");
+    let text = admin(d, &["stats"]).stdout;
+    assert!(
+        text.contains("Top movies by reviews:") && text.contains("database size"),
+        "{text}"
+    );
+    assert_eq!(admin(d, &["stats", "--top", "0"]).code, 2);
+
+    let nowhere = dir.path().join("no-such-dir");
+    for shell in ["bash", "zsh", "fish"] {
+        let script = admin(&nowhere, &["completions", shell]);
+        assert_eq!(script.code, 0, "{shell}: {}", script.stderr);
+        assert!(script.stdout.contains("leffaseura-admin"), "{shell}");
+        assert!(script.stdout.contains("transfer-owner"), "{shell}");
+    }
+    assert!(!nowhere.exists(), "completions touch no database");
+    assert_eq!(admin(&nowhere, &["completions", "tcsh"]).code, 2);
+}

@@ -205,4 +205,15 @@ async fn groups_are_moderated_on_postgres() {
     .json();
     assert_eq!(on_owner["pagination"]["total"], 1, "{on_owner}");
     assert_eq!(on_owner["entries"][0]["reason"], "spam");
+
+    let stats = admin(db.url(), &["stats", "--json"]).json();
+    assert_eq!(
+        (stats["users"].clone(), stats["groups"].clone()),
+        (2.into(), 1.into())
+    );
+    assert_eq!(stats["reviews"], 0);
+    assert!(
+        stats["database_bytes"].as_i64().is_some_and(|b| b > 0),
+        "{stats}"
+    );
 }

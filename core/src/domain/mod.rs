@@ -16,5 +16,6 @@ pub mod rating;
 pub mod review;
 pub mod show_date;
 pub mod showtime;
+pub mod stats;
 pub mod text;
 pub mod user;

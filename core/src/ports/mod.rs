@@ -12,6 +12,7 @@ pub mod review_store;
 pub mod showtime_cache;
 pub mod showtime_feed;
 pub mod showtime_preferences;
+pub mod stats_store;
 pub mod token_issuer;
 pub mod user_store;
 
@@ -26,5 +27,6 @@ pub use review_store::ReviewStore;
 pub use showtime_cache::ShowtimeCache;
 pub use showtime_feed::ShowtimeFeed;
 pub use showtime_preferences::ShowtimePreferenceStore;
+pub use stats_store::StatsStore;
 pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
 pub use user_store::UserStore;

@@ -60,6 +60,7 @@ pub mod show_schedule;
 pub mod showtime_preferences;
 pub mod showtimes;
 pub mod showtimes_for_movie;
+pub mod site_stats;
 pub mod transfer_ownership;
 pub mod update_group;
 pub mod update_profile;

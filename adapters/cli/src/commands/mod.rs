@@ -10,6 +10,7 @@ pub mod migrate;
 pub mod moderate_group;
 pub mod reviews;
 pub mod show_user;
+pub mod stats;
 
 use std::io::Write;
 
