@@ -9,12 +9,14 @@ use crate::until::{parse_until, Until, UNTIL_HELP};
 
 mod groups;
 mod reviews;
+mod seed;
 
 pub use groups::{GroupDeleteArgs, GroupListArgs, GroupMemberArgs, GroupShowArgs, GroupsCommand};
 pub use reviews::{
     ModlogArgs, ModlogCommand, ModlogListArgs, ReviewDeleteArgs, ReviewListArgs, ReviewShowArgs,
     ReviewsCommand,
 };
+pub use seed::SeedArgs;
 
 /// The largest `--limit` a listing accepts.
 pub const MAX_LIMIT: i64 = 500;
@@ -119,6 +121,10 @@ pub enum Command {
     /// The site's numbers: users, activity, reviews, groups, favorites, the top movies and
     /// groups, the database's size.
     Stats(StatsArgs),
+    /// Make a demo community through the same use cases as the site (users, reviews,
+    /// reactions, groups with members and pending requests); deterministic with --seed.
+    /// Every demo user's password is `leffaseura-demo`.
+    Seed(SeedArgs),
     /// Print a shell completion script (needs no database): `leffaseura-admin completions
     /// bash > /etc/bash_completion.d/leffaseura-admin`.
     Completions(CompletionsArgs),
@@ -151,6 +157,7 @@ impl Command {
             Self::Groups(groups) => groups.json(),
             Self::Reviews(reviews) => reviews.json(),
             Self::Stats(args) => args.json,
+            Self::Seed(args) => args.json,
             Self::Completions(_) => false,
             Self::Users(users) => match users {
                 UsersCommand::List(args) => args.json,

@@ -102,12 +102,17 @@ pub struct Session {
     /// The movies reviews may be written about (`seed`); the binary wires the bundled
     /// demo catalog, so the CLI works offline.
     pub catalog: Arc<dyn MovieCatalog>,
+    /// How `seed` hashes the demo password (once: see `seed`); the binary wires the
+    /// server's argon2 hasher.
+    pub hasher: Arc<dyn PasswordHasher>,
     pub prompt: Box<dyn Prompt>,
 }
 
 /// Everything a command needs.
 pub struct Context {
     pub store: Arc<dyn UserStore>,
+    /// The same database's groups (for `seed`'s own use cases).
+    pub group_store: Arc<dyn GroupStore>,
     /// The account use cases the HTTP server uses too (ban, unban, delete).
     pub accounts: Accounts,
     /// The group use cases, with the site admin's own actions.
@@ -132,7 +137,7 @@ impl Context {
         );
         let accounts = Accounts::new(
             store.clone(),
-            groups,
+            groups.clone(),
             Arc::new(NoCredentials),
             Arc::new(NoCredentials),
             session.clock.clone(),
@@ -143,6 +148,7 @@ impl Context {
             groups: group_cases,
             reviews,
             stats: db.stats(),
+            group_store: groups,
             session,
         }
     }

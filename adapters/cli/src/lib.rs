@@ -53,6 +53,7 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
         | Command::Groups(_)
         | Command::Reviews(_)
         | Command::Stats(_)
+        | Command::Seed(_)
         | Command::Completions(_)
         | Command::Users(UsersCommand::List(_)) => return Ok(()),
     };
@@ -108,6 +109,7 @@ pub async fn run(
     match command {
         Command::Migrate(_) | Command::Completions(_) => Ok(()),
         Command::Stats(args) => commands::stats::stats(&ctx, &args, out).await,
+        Command::Seed(args) => commands::seed::seed(&ctx, &args, out, diag).await,
         Command::Modlog(args) => {
             commands::list_moderation_log::list_moderation_log(&ctx, args.list(), out).await
         }

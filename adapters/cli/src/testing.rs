@@ -300,6 +300,7 @@ pub fn session(interactive: bool, answer: bool) -> (Session, Arc<Mutex<Vec<Strin
         clock: Arc::new(FixedClock),
         actor: "anna".into(),
         catalog: Arc::new(NoCatalog),
+        hasher: Arc::new(crate::context::NoCredentials),
         prompt: Box::new(ScriptedPrompt {
             interactive,
             answer,

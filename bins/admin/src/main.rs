@@ -67,6 +67,7 @@ async fn execute(cli: Cli) -> Result<(), CliError> {
         clock: Arc::new(SystemClock),
         actor: cli.global.actor(),
         catalog: Arc::new(catalog),
+        hasher: Arc::new(leffaseura_http::auth::Argon2Hasher::new()),
         prompt: Box::new(TerminalPrompt),
     };
     let mut stdout = std::io::stdout().lock();

@@ -757,3 +757,67 @@ async fn stats_count_what_is_stored_and_completions_need_no_database() {
     assert!(!nowhere.exists(), "completions touch no database");
     assert_eq!(admin(&nowhere, &["completions", "tcsh"]).code, 2);
 }
+
+#[test]
+fn seed_makes_the_same_community_for_a_seed_and_stats_count_it() {
+    let runs: Vec<TempDir> = (0..2).map(|_| fresh()).collect();
+    let mut listings = Vec::new();
+    for dir in &runs {
+        assert_eq!(admin(dir.path(), &["migrate"]).code, 0);
+        let seeded = admin(
+            dir.path(),
+            &["seed", "--users", "12", "--reviews", "60", "--reactions", "40", "--groups", "3", "--seed", "5", "--json"],
+        );
+        assert_eq!(seeded.code, 0, "{}", seeded.stderr);
+        let summary = seeded.json();
+        assert_eq!((summary["users"].clone(), summary["reviews"].clone()), (12.into(), 60.into()));
+        assert_eq!(summary["reactions"], 40);
+        assert!(summary["pending_requests"].as_i64().is_some_and(|p| p > 0), "{summary}");
+        assert!(summary["reviews_per_second"].as_f64().is_some_and(|r| r > 0.0), "{summary}");
+
+        let stats = admin(dir.path(), &["stats", "--json"]).json();
+        assert_eq!(stats["users"], 12);
+        assert_eq!(stats["reviews"], 60);
+        assert_eq!(stats["reactions"], 40);
+        assert_eq!(stats["groups"], 3);
+        assert_eq!(stats["memberships"], summary["memberships"]);
+        assert_eq!(stats["pending_requests"], summary["pending_requests"]);
+        // Counters are the use cases' own: every user's review count adds up.
+        let users = admin(dir.path(), &["users", "list", "--limit", "500", "--json"]).json();
+        let counted: i64 = users["users"]
+            .as_array()
+            .expect("users")
+            .iter()
+            .filter_map(|u| u["review_count"].as_i64())
+            .sum();
+        assert_eq!(counted, 60);
+
+        let reviews = admin(dir.path(), &["reviews", "list", "--limit", "500", "--json"]).json();
+        let mut seen: Vec<(String, i64, i64, String)> = reviews["reviews"]
+            .as_array()
+            .expect("reviews")
+            .iter()
+            .map(|r| {
+                (
+                    r["username"].as_str().unwrap_or("").to_owned(),
+                    r["movie_id"].as_i64().unwrap_or(0),
+                    r["rating"].as_i64().unwrap_or(0),
+                    r["content"].as_str().unwrap_or("").to_owned(),
+                )
+            })
+            .collect();
+        seen.sort();
+        listings.push(seen);
+    }
+    assert_eq!(listings[0], listings[1], "the same seed makes the same reviews");
+
+    let d = runs[0].path();
+    let again = admin(d, &["seed", "--users", "2", "--reviews", "0", "--seed", "5"]);
+    assert_eq!(again.code, 4, "{}", again.stderr);
+    assert!(again.stderr.contains("--prefix"), "{}", again.stderr);
+    let other = admin(d, &["seed", "--users", "2", "--reviews", "2", "--reactions", "0", "--groups", "0", "--prefix", "more"]);
+    assert_eq!(other.code, 0, "{}", other.stderr);
+    let too_many = admin(d, &["seed", "--users", "1", "--reviews", "100000", "--prefix", "x"]);
+    assert_eq!(too_many.code, 2, "{}", too_many.stderr);
+    assert_eq!(admin(d, &["seed", "--users", "0"]).code, 2);
+}

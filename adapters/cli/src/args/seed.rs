@@ -1,0 +1,35 @@
+//! `seed`: a demo community.
+
+use clap::Args;
+
+#[derive(Debug, Clone, Args)]
+pub struct SeedArgs {
+    /// How many users to register.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub users: u32,
+
+    /// How many reviews in all (each user reviews a movie at most once, so at most
+    /// users × the catalog's movies).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
+    pub reviews: u32,
+
+    /// How many likes and dislikes on others' reviews.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
+    pub reactions: u32,
+
+    /// How many groups, each with members and (private ones) pending requests.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub groups: u32,
+
+    /// The same seed makes the same community.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Usernames are <prefix>_<number>; another prefix seeds again beside earlier runs.
+    #[arg(long, default_value = "demo")]
+    pub prefix: String,
+
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
