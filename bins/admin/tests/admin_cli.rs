@@ -762,18 +762,45 @@ async fn stats_count_what_is_stored_and_completions_need_no_database() {
 fn seed_makes_the_same_community_for_a_seed_and_stats_count_it() {
     let runs: Vec<TempDir> = (0..2).map(|_| fresh()).collect();
     let mut listings = Vec::new();
-    for dir in &runs {
+    // One run writes one at a time, the other eight at once: the same community.
+    for (dir, concurrency) in runs.iter().zip(["1", "8"]) {
         assert_eq!(admin(dir.path(), &["migrate"]).code, 0);
         let seeded = admin(
             dir.path(),
-            &["seed", "--users", "12", "--reviews", "60", "--reactions", "40", "--groups", "3", "--seed", "5", "--json"],
+            &[
+                "seed",
+                "--users",
+                "12",
+                "--reviews",
+                "60",
+                "--reactions",
+                "40",
+                "--groups",
+                "3",
+                "--seed",
+                "5",
+                "--concurrency",
+                concurrency,
+                "--json",
+            ],
         );
         assert_eq!(seeded.code, 0, "{}", seeded.stderr);
         let summary = seeded.json();
-        assert_eq!((summary["users"].clone(), summary["reviews"].clone()), (12.into(), 60.into()));
+        assert_eq!(
+            (summary["users"].clone(), summary["reviews"].clone()),
+            (12.into(), 60.into())
+        );
         assert_eq!(summary["reactions"], 40);
-        assert!(summary["pending_requests"].as_i64().is_some_and(|p| p > 0), "{summary}");
-        assert!(summary["reviews_per_second"].as_f64().is_some_and(|r| r > 0.0), "{summary}");
+        assert!(
+            summary["pending_requests"].as_i64().is_some_and(|p| p > 0),
+            "{summary}"
+        );
+        assert!(
+            summary["reviews_per_second"]
+                .as_f64()
+                .is_some_and(|r| r > 0.0),
+            "{summary}"
+        );
 
         let stats = admin(dir.path(), &["stats", "--json"]).json();
         assert_eq!(stats["users"], 12);
@@ -809,15 +836,47 @@ fn seed_makes_the_same_community_for_a_seed_and_stats_count_it() {
         seen.sort();
         listings.push(seen);
     }
-    assert_eq!(listings[0], listings[1], "the same seed makes the same reviews");
+    assert_eq!(
+        listings[0], listings[1],
+        "the same seed makes the same reviews"
+    );
 
     let d = runs[0].path();
-    let again = admin(d, &["seed", "--users", "2", "--reviews", "0", "--seed", "5"]);
+    let again = admin(
+        d,
+        &["seed", "--users", "2", "--reviews", "0", "--seed", "5"],
+    );
     assert_eq!(again.code, 4, "{}", again.stderr);
     assert!(again.stderr.contains("--prefix"), "{}", again.stderr);
-    let other = admin(d, &["seed", "--users", "2", "--reviews", "2", "--reactions", "0", "--groups", "0", "--prefix", "more"]);
+    let other = admin(
+        d,
+        &[
+            "seed",
+            "--users",
+            "2",
+            "--reviews",
+            "2",
+            "--reactions",
+            "0",
+            "--groups",
+            "0",
+            "--prefix",
+            "more",
+        ],
+    );
     assert_eq!(other.code, 0, "{}", other.stderr);
-    let too_many = admin(d, &["seed", "--users", "1", "--reviews", "100000", "--prefix", "x"]);
+    let too_many = admin(
+        d,
+        &[
+            "seed",
+            "--users",
+            "1",
+            "--reviews",
+            "100000",
+            "--prefix",
+            "x",
+        ],
+    );
     assert_eq!(too_many.code, 2, "{}", too_many.stderr);
     assert_eq!(admin(d, &["seed", "--users", "0"]).code, 2);
 }

@@ -29,6 +29,11 @@ pub struct SeedArgs {
     #[arg(long, default_value = "demo")]
     pub prefix: String,
 
+    /// How many reviews or reactions are written at once (each is its own transaction;
+    /// more hides the database's round trips, which matters most on Postgres).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=64))]
+    pub concurrency: u8,
+
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,

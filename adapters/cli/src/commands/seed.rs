@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
+use futures::stream::{self, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -170,10 +171,12 @@ pub async fn seed(
 
     // Reviews: spread over users round-robin; each user walks their own shuffled list of
     // movies, so nobody reviews a movie twice.
+    // The plan is drawn first, in order; then `--concurrency` writes run at once (a
+    // database round trip each), their results kept in plan order.
     let review_started = Instant::now();
     let bar = progress(show, u64::from(args.reviews), "reviews");
     let mut orders: Vec<Vec<usize>> = Vec::new();
-    let mut review_ids: Vec<(ReviewId, usize)> = Vec::with_capacity(args.reviews as usize);
+    let mut plan = Vec::with_capacity(args.reviews as usize);
     for n in 0..args.reviews as usize {
         let author = n % users.len();
         let round = n / users.len();
@@ -185,22 +188,33 @@ pub async fn seed(
         let movie = movies[orders[author][round]];
         let rating = 1 + rng.below(5) as i64;
         let text = REVIEW_TEXTS[rng.below(REVIEW_TEXTS.len())];
-        let review = ctx
-            .reviews
-            .write_review(&users[author], movie, rating, text)
-            .await?;
-        review_ids.push((review.id, author));
-        bar.inc(1);
+        plan.push((author, movie, rating, text));
     }
+    let written: Vec<Result<(ReviewId, usize), Error>> = stream::iter(plan)
+        .map(|(author, movie, rating, text)| {
+            let (users, bar) = (&users, &bar);
+            async move {
+                let review = ctx
+                    .reviews
+                    .write_review(&users[author], movie, rating, text)
+                    .await?;
+                bar.inc(1);
+                Ok((review.id, author))
+            }
+        })
+        .buffered(usize::from(args.concurrency))
+        .collect()
+        .await;
+    let review_ids = written.into_iter().collect::<Result<Vec<_>, Error>>()?;
     bar.finish();
     let review_time = review_started.elapsed();
 
     let bar = progress(show, u64::from(args.reactions), "reactions");
     let mut reacted: HashSet<(usize, ReviewId)> = HashSet::new();
-    let mut reactions = 0u64;
+    let mut plan = Vec::new();
     if !review_ids.is_empty() && users.len() > 1 {
         let mut tries = 0u64;
-        while reactions < u64::from(args.reactions) && tries < u64::from(args.reactions) * 4 {
+        while plan.len() < args.reactions as usize && tries < u64::from(args.reactions) * 4 {
             tries += 1;
             let (review, author) = review_ids[rng.below(review_ids.len())];
             let reactor = rng.below(users.len());
@@ -209,16 +223,28 @@ pub async fn seed(
             } else {
                 ReactionKind::Like
             };
-            if reactor == author || !reacted.insert((reactor, review)) {
-                continue;
+            // Nobody reacts to their own review, nor twice (the same again would clear it).
+            if reactor != author && reacted.insert((reactor, review)) {
+                plan.push((reactor, review, kind));
             }
-            ctx.reviews
-                .react_to_review(&users[reactor], review, Some(kind))
-                .await?;
-            reactions += 1;
-            bar.inc(1);
         }
     }
+    let reactions = plan.len() as u64;
+    let done: Vec<Result<(), Error>> = stream::iter(plan)
+        .map(|(reactor, review, kind)| {
+            let (users, bar) = (&users, &bar);
+            async move {
+                ctx.reviews
+                    .react_to_review(&users[reactor], review, Some(kind))
+                    .await?;
+                bar.inc(1);
+                Ok(())
+            }
+        })
+        .buffered(usize::from(args.concurrency))
+        .collect()
+        .await;
+    done.into_iter().collect::<Result<Vec<()>, Error>>()?;
     bar.finish();
 
     let bar = progress(show, u64::from(args.groups), "groups");
