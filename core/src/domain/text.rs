@@ -13,6 +13,24 @@ pub const GROUP_NAME_MAX: usize = 60;
 /// The longest group description, in characters (API.md "Groups" rules).
 pub const DESCRIPTION_MAX: usize = 2000;
 
+/// Refuses control characters in text a user writes, except line breaks (`\n`, and the
+/// `\r` of a Windows `\r\n`) and tabs: a NUL is refused by Postgres (a 500) while SQLite
+/// would keep it, and the others are invisible in the page. 400 `validation_error`
+/// naming `field`; `label` starts the message ("Review content").
+pub fn reject_control_chars(value: &str, field: &'static str, label: &str) -> Result<(), Error> {
+    if value
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        return Err(Error::invalid(
+            field,
+            "validation_error",
+            format!("{label} must not contain control characters."),
+        ));
+    }
+    Ok(())
+}
+
 /// The text of a review: 1..=5000 characters after trimming.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
@@ -35,6 +53,7 @@ impl ReviewContent {
                 format!("Review content must be at most {REVIEW_CONTENT_MAX} characters long."),
             ));
         }
+        reject_control_chars(value, "content", "Review content")?;
         Ok(Self(value.to_owned()))
     }
 
@@ -70,6 +89,7 @@ impl GroupName {
                 format!("Group name must be at most {GROUP_NAME_MAX} characters long."),
             ));
         }
+        reject_control_chars(value, "name", "Group name")?;
         // A name is shown on cards and in headings; a line break or a control character
         // there is always a mistake (or an attempt to spoof the layout).
         if value.chars().any(char::is_control) {
@@ -113,6 +133,7 @@ impl Description {
                 format!("Description must be at most {DESCRIPTION_MAX} characters long."),
             ));
         }
+        reject_control_chars(value, "description", "Description")?;
         Ok(Self(value.to_owned()))
     }
 
@@ -171,6 +192,25 @@ mod tests {
                     "content/invalid_content: Review content must be at most 5000 characters long.",
                 ),
             ),
+            ("two\nlines\r\nand\ta tab", Ok("two\nlines\r\nand\ta tab")),
+            (
+                "a\u{0}b",
+                Err(
+                    "content/validation_error: Review content must not contain control characters.",
+                ),
+            ),
+            (
+                "bell\u{7}",
+                Err(
+                    "content/validation_error: Review content must not contain control characters.",
+                ),
+            ),
+            (
+                "c1\u{85}x",
+                Err(
+                    "content/validation_error: Review content must not contain control characters.",
+                ),
+            ),
         ];
         for (input, expected) in cases {
             let got = outcome(ReviewContent::parse(input), ReviewContent::as_str);
@@ -202,6 +242,10 @@ mod tests {
                 "two\nlines",
                 Err("name/invalid_group_name: Group name must be a single line without control characters."),
             ),
+            (
+                "a\u{0}b",
+                Err("name/validation_error: Group name must not contain control characters."),
+            ),
         ];
         for (input, expected) in cases {
             let got = outcome(GroupName::parse(input), GroupName::as_str);
@@ -230,6 +274,11 @@ mod tests {
             (
                 &over,
                 Err("description/invalid_description: Description must be at most 2000 characters long."),
+            ),
+            ("tab\there", Ok("tab\there")),
+            (
+                "a\u{0}b",
+                Err("description/validation_error: Description must not contain control characters."),
             ),
         ];
         for (input, expected) in cases {

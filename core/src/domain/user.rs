@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::domain::aura::{aura, AuraLabel};
 use crate::domain::ban::{Ban, SiteRole};
 use crate::domain::language::Language;
+use crate::domain::text::reject_control_chars;
 use crate::error::Error;
 use crate::ids::UserId;
 
@@ -162,6 +163,7 @@ impl Bio {
                 format!("Bio must be at most {BIO_MAX} characters long."),
             ));
         }
+        reject_control_chars(value, "user_bio", "Bio")?;
         Ok(Self(value.to_owned()))
     }
 
@@ -371,5 +373,10 @@ mod tests {
         assert_eq!(Bio::parse("  hi  ").unwrap().as_str(), "hi");
         assert!(Bio::parse(&"b".repeat(BIO_MAX)).is_ok());
         assert!(Bio::parse(&"b".repeat(BIO_MAX + 1)).is_err());
+        assert_eq!(Bio::parse("line\none").unwrap().as_str(), "line\none");
+        assert!(matches!(
+            Bio::parse("a\u{0}b"),
+            Err(Error::Invalid { field, code: "validation_error", .. }) if field == "user_bio"
+        ));
     }
 }
