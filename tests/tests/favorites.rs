@@ -297,7 +297,7 @@ on_both_backends!(bad_adds_are_refused_with_the_field_named, |server| {
         ),
         (json!({"type": 2}), "movie_id", "validation_error"),
         (
-            json!({"movie_id": "550", "type": 2}),
+            json!({"movie_id": "55o", "type": 2}),
             "movie_id",
             "validation_error",
         ),
@@ -517,10 +517,22 @@ on_both_backends!(
                 .all(|s| s["is_favorite"] == false && s["is_watchlist"] == false),
             "visitors get all false: {body}"
         );
-        let (status, body) = server
-            .get("/api/favorites/status/550", Some("not-a-token"))
-            .await;
-        assert_eq!(status, 401, "a bad token is not a visitor: {body}");
+        // A dead token reads as a visitor (issue 12 §4); the header tells the session ended.
+        let response = server
+            .client
+            .get(server.url("/api/favorites/status/550"))
+            .bearer_auth("not-a-token")
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(response.status(), 200);
+        assert_eq!(
+            response
+                .headers()
+                .get("www-authenticate")
+                .and_then(|v| v.to_str().ok()),
+            Some("Bearer error=\"invalid_token\"")
+        );
 
         let hundred: Vec<String> = (1..=100).map(|i| i.to_string()).collect();
         let (status, body) = server

@@ -281,9 +281,8 @@ on_both_backends!(users_reviews_and_the_newest_reviews_are_listed, |server| {
                "nextCursor": body["data"]["pagination"]["nextCursor"]})
     );
     assert!(body["data"]["pagination"]["nextCursor"].is_string());
-    let (_, body) = server.get("/api/reviews/user/987654", None).await;
-    assert_eq!(body["data"]["reviews"], json!([]));
-    assert_eq!(body["data"]["pagination"]["total"], 0);
+    let (status, body) = server.get("/api/reviews/user/987654", None).await;
+    assert_error(status, &body, 404, "user_not_found");
 
     let (status, body) = server.get("/api/v1/reviews/recent?limit=2", None).await;
     assert_eq!(status, 200, "{body}");
@@ -460,6 +459,12 @@ on_both_backends!(reactions_toggle_and_authors_cannot_react, |server| {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["success"], true);
     assert_eq!(body["data"]["interaction"]["type"], "like");
+    // The original clients read the counts from `interaction` (issue 12 §4).
+    let interaction = &body["data"]["interaction"];
+    assert_eq!(interaction["id"], id, "{body}");
+    assert_eq!(interaction["likes"], 1, "{body}");
+    assert_eq!(interaction["dislikes"], 0, "{body}");
+    assert_eq!(interaction["my_interaction"], "like", "{body}");
     let shown = &body["data"]["review"];
     assert_eq!(
         (shown["likes"].as_i64(), shown["dislikes"].as_i64()),
@@ -716,25 +721,70 @@ on_both_backends!(a_user_toggling_fast_leaves_counts_equal_to_rows, |server| {
     assert_eq!(profile(&server, author_id).await["total_likes"], 1);
 });
 
-on_both_backends!(a_dead_token_is_401_on_review_reads, |server| {
+on_both_backends!(a_dead_token_reads_reviews_as_a_visitor, |server| {
     let (token, me) = server.register("aino", PASSWORD).await;
     let id = write(&server, &token, MATRIX, 4).await;
-    let movie = format!("/api/reviews/movie/{MATRIX}");
-    let (status, body) = server.get(&movie, None).await;
-    assert_eq!(status, 200, "visitors read reviews: {body}");
-    assert_eq!(body["data"]["reviews"][0]["id"], id);
-    let (status, body) = server.get(&movie, Some("garbage")).await;
-    assert_error(status, &body, 401, "invalid_token");
-    let (status, body) = server.get(&movie, Some(&token)).await;
-    assert_eq!(status, 200, "{body}");
+    let (fan, _) = server.register("fani", PASSWORD).await;
+    react(&server, &fan, id, json!("like")).await;
     for path in [
+        format!("/api/reviews/movie/{MATRIX}"),
         format!("/api/reviews/user/{me}"),
         "/api/reviews/recent".to_owned(),
         format!("/api/reviews/{id}"),
     ] {
-        let (status, body) = server.get(&path, Some("garbage")).await;
-        assert_error(status, &body, 401, "invalid_token");
-        let (status, body) = server.get(&path, None).await;
-        assert_eq!(status, 200, "{path}: {body}");
+        // `Bearer null` is what a logged-out client of PRODUCT-SPEC §7 sends.
+        for dead in ["garbage", "null"] {
+            let response = server
+                .client
+                .get(server.url(&path))
+                .bearer_auth(dead)
+                .send()
+                .await
+                .expect("GET");
+            assert_eq!(response.status(), 200, "{path}");
+            assert_eq!(
+                response
+                    .headers()
+                    .get("www-authenticate")
+                    .and_then(|v| v.to_str().ok()),
+                Some("Bearer error=\"invalid_token\""),
+                "{path}"
+            );
+            let body: Value = response.json().await.expect("JSON");
+            assert!(
+                !body.to_string().contains("\"my_interaction\":\"like\""),
+                "{path}: {body}"
+            );
+        }
+        let response = server
+            .client
+            .get(server.url(&path))
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(
+            response.headers().get("www-authenticate").is_none(),
+            "{path}"
+        );
+        let response = server
+            .client
+            .get(server.url(&path))
+            .bearer_auth(&fan)
+            .send()
+            .await
+            .expect("GET");
+        assert!(
+            response.headers().get("www-authenticate").is_none(),
+            "{path}"
+        );
+        let body: Value = response.json().await.expect("JSON");
+        assert!(
+            body.to_string().contains("\"my_interaction\":\"like\""),
+            "{path}: {body}"
+        );
     }
+    // A call that needs a login still refuses the dead token.
+    let (status, body) = server.get("/api/users/profile", Some("garbage")).await;
+    assert_error(status, &body, 401, "invalid_token");
 });

@@ -11,7 +11,8 @@ use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 
 use crate::api;
 use crate::cors::{cors, CorsOrigins};
-use crate::middleware::{api_guard, log_request};
+use crate::headers::security_headers;
+use crate::middleware::{api_guard, limit_uri, log_request};
 use crate::state::AppState;
 use crate::webapp::Webapp;
 
@@ -108,6 +109,8 @@ pub fn build_app(
         .data(std::sync::Arc::new(crate::auth::LoginThrottle::default()))
         .around(move |ep, req| cors(ep, req, origins.clone()))
         .with(CatchPanic::new().with_handler(on_panic))
+        .around(limit_uri)
+        .around(security_headers)
         .around(log_request)
         .map_to_response()
         .boxed()

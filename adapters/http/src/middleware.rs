@@ -2,7 +2,9 @@
 //! - [`api_guard`] (around `/api` and `/api/v1`): caps bodies at 1 MB (413), rejects
 //!   malformed JSON (400 `invalid_json`) before any handler sees it, and turns every
 //!   failure — including poem's own (unknown route, bad parameter, missing token, wrong
-//!   method) — into the one JSON error body.
+//!   method) — into the one JSON error body; marks answers given to a refused token as a
+//!   visitor (see [`SessionEnded`]).
+//! - [`limit_uri`] (around everything): a JSON 414 for a URI longer than [`MAX_URI_BYTES`].
 //! - [`log_request`] (around everything): one log line per request with method, path,
 //!   status and latency.
 
@@ -17,6 +19,7 @@ use poem_openapi::error::{
 };
 
 use crate::api::json_body::invalid_json;
+use crate::auth::optional::SessionEnded;
 use crate::error::{error_response, ApiError, INTERNAL_MESSAGE};
 
 /// The largest request body the API accepts.
@@ -93,10 +96,14 @@ pub async fn api_guard<E: Endpoint>(
     let inner = req.uri().path().to_owned();
     let full = full_path(req.original_uri().path(), prefix, &inner);
     let paths = Paths { full, inner };
-    Ok(match ep.call(req).await {
+    let session_ended = SessionEnded::default();
+    req.extensions_mut().insert(session_ended.clone());
+    let mut response = match ep.call(req).await {
         Ok(output) => normalize(output.into_response(), &paths.full),
         Err(err) => error_to_response(err, &paths),
-    })
+    };
+    session_ended.mark(&mut response);
+    Ok(response)
 }
 
 /// The path the client sent. Inside the nest `uri` lacks the prefix (and `GET /api` is
@@ -285,6 +292,27 @@ fn invalid_parameter(name: &str, reason: &str) -> Response {
         &format!("The parameter `{name}` has an invalid value."),
         Some(name.to_owned()),
     )
+}
+
+/// The longest URI (path and query) served. hyper's own limit is 64 KiB and answers an
+/// empty 414; below it the answer is ours, with the JSON error body.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+
+/// See the module docs.
+///
+/// # Errors
+/// Never: a long URI is answered here, anything else by `ep`.
+pub async fn limit_uri<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
+    let length = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if length > MAX_URI_BYTES {
+        return Ok(error_response(
+            StatusCode::URI_TOO_LONG,
+            "uri_too_long",
+            &format!("The URI is longer than {MAX_URI_BYTES} bytes."),
+            None,
+        ));
+    }
+    Ok(ep.get_response(req).await)
 }
 
 /// See the module docs.

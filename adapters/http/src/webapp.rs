@@ -3,17 +3,44 @@
 //! `/profile/jane.doe`) survive a reload; a path that is none of its routes gets the same
 //! page (which shows "not found") with status 404 (see [`crate::webapp_routes`]). Only what can only be a static file (anything
 //! under `/assets/`, and well-known file names and extensions, see [`is_static_file`])
-//! answers a plain 404 when missing, so that a stale script or image does not receive the
-//! HTML page. `/api/...` never reaches this (it is routed first).
+//! answers a JSON 404 when missing, so that a stale script or image does not receive the
+//! HTML page; a path that leaves the directory (`/assets/../../x`) gets the same 404, never
+//! a message naming the directory. `/api/...` never reaches this (it is routed first).
 
 use std::path::{Path, PathBuf};
 
 use poem::endpoint::{StaticFileEndpoint, StaticFilesEndpoint};
-use poem::http::{Method, StatusCode};
+use poem::http::{header, HeaderValue, Method, StatusCode};
 use poem::web::Html;
 use poem::{Endpoint, IntoResponse, Request, Response};
 
+use crate::error::error_response;
 use crate::webapp_routes::is_app_route;
+
+/// A missing static file, or one outside the directory: the JSON 404 of the API, naming
+/// no path.
+fn no_such_file() -> Response {
+    error_response(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "There is no such file.",
+        None,
+    )
+}
+
+/// The webapp is only read.
+fn method_not_allowed() -> Response {
+    let mut response = error_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "Only GET and HEAD are allowed here.",
+        None,
+    );
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    response
+}
 
 /// Serves `dir`, or a page explaining how to build the webapp when `dir/index.html` is
 /// missing.
@@ -111,7 +138,7 @@ impl Endpoint for Webapp {
 
     async fn call(&self, req: Request) -> poem::Result<Response> {
         if !matches!(*req.method(), Method::GET | Method::HEAD) {
-            return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
+            return Ok(method_not_allowed());
         }
         match self {
             Self::NotBuilt { dir } => {
@@ -120,7 +147,7 @@ impl Endpoint for Webapp {
                     page.set_status(page_status(req.uri().path()));
                     Ok(page)
                 } else {
-                    Ok(StatusCode::NOT_FOUND.into_response())
+                    Ok(no_such_file())
                 }
             }
             Self::Built { files, index } => {
@@ -136,14 +163,22 @@ impl Endpoint for Webapp {
                 });
                 match files.call(req).await {
                     Ok(response) => Ok(response),
-                    Err(err) if err.status() == StatusCode::NOT_FOUND => match index_req {
-                        Some((index_req, status)) => {
-                            let mut page = index.call(index_req).await?;
-                            page.set_status(status);
-                            Ok(page)
+                    // poem answers 403 naming the directory for a path that leaves it.
+                    Err(err)
+                        if matches!(
+                            err.status(),
+                            StatusCode::NOT_FOUND | StatusCode::FORBIDDEN
+                        ) =>
+                    {
+                        match index_req {
+                            Some((index_req, status)) => {
+                                let mut page = index.call(index_req).await?;
+                                page.set_status(status);
+                                Ok(page)
+                            }
+                            None => Ok(no_such_file()),
                         }
-                        None => Ok(StatusCode::NOT_FOUND.into_response()),
-                    },
+                    }
                     Err(err) => Err(err),
                 }
             }

@@ -73,17 +73,32 @@ impl Reviews {
     /// `cursor`).
     ///
     /// # Errors
-    /// `Invalid` `invalid_parameter` for a bad `limit`, `offset` or `cursor`.
+    /// `Invalid` `invalid_parameter` for a bad `limit`, `offset` or `cursor`; `NotFound`
+    /// `user_not_found` "Profile not found." when there is no such user.
     pub async fn user_reviews(
         &self,
         user: UserId,
         page: ListPage<'_>,
         viewer: Option<UserId>,
     ) -> Result<ReviewPage, Error> {
-        Ok(self
+        let reviews = self
             .reviews
             .user_reviews(user, page.window()?, viewer)
-            .await?)
+            .await?;
+        // An empty page is either a user without reviews or no user at all; the activity
+        // query tells them apart (`None` = no such user), as `/activity` answers.
+        if reviews.items.is_empty() {
+            let probe = PageRequest::new(Some(1), None, ACTIVITY_DEFAULT, ACTIVITY_MAX)?;
+            if self
+                .reviews
+                .user_activity(user, probe, None)
+                .await?
+                .is_none()
+            {
+                return Err(user_not_found());
+            }
+        }
+        Ok(reviews)
     }
 
     /// A user's activity, newest first: their reviews and the reactions they made on

@@ -17,7 +17,8 @@ export type Pagination = Schemas['FavoritePagination'];
 /** The list a favorite is on: 1 watchlist, 2 personal favorite, 3 group favorite (PRODUCT-SPEC §3). */
 export type FavoriteType = Schemas['AddFavoriteRequest']['type'];
 /** What an add sends about the movie (the server's catalog wins; these stand in when it is unreachable). */
-export type FavoriteMovie = Pick<Schemas['AddFavoriteRequest'], 'movie_id' | 'original_title' | 'release_year' | 'poster_path'>;
+// The API also takes the id as a string of digits (for older clients); we always send a number.
+export type FavoriteMovie = Pick<Schemas['AddFavoriteRequest'], 'original_title' | 'release_year' | 'poster_path'> & { movie_id: number };
 
 export const WATCHLIST: FavoriteType = 1;
 export const FAVORITE: FavoriteType = 2;

@@ -133,8 +133,9 @@ export interface paths {
         /**
          * A movie's reviews
          * @description Newest first, with the movie's statistics. `limit` 1..100 (default 20), then
-         *     `offset` or `cursor`. Errors: 400 `invalid_parameter`; 401 for a token that is
-         *     sent but not valid.
+         *     `offset` or `cursor`. Errors: 400 `invalid_parameter`. A token that is not valid
+         *     is ignored (answered as a visitor, with `WWW-Authenticate: Bearer
+         *     error="invalid_token"`).
          */
         get: operations["listMovieReviews"];
         put?: never;
@@ -155,7 +156,9 @@ export interface paths {
         /**
          * A user's reviews
          * @description Newest first. `limit` 1..100 (default 20), then `offset` or `cursor`. Errors: 400
-         *     `invalid_parameter`; 401 for a token that is sent but not valid.
+         *     `invalid_parameter`; 404 `user_not_found` "Profile not found." for an unknown user
+         *     (as `/activity`). A token that is not valid is ignored (answered as a visitor, with
+         *     `WWW-Authenticate: Bearer error="invalid_token"`).
          */
         get: operations["listUserReviews"];
         put?: never;
@@ -176,8 +179,9 @@ export interface paths {
         /**
          * A user's activity
          * @description The reviews the user wrote and the reactions they made on others' reviews, newest
-         *     first. `limit` 1..50 (default 20), `offset`. Errors: 400 `invalid_parameter`; 401
-         *     for a token that is sent but not valid; 404 `user_not_found` "Profile not found.".
+         *     first. `limit` 1..50 (default 20), `offset`. Errors: 400 `invalid_parameter`; 404
+         *     `user_not_found` "Profile not found.". A token that is not valid is ignored (answered
+         *     as a visitor, with `WWW-Authenticate: Bearer error="invalid_token"`).
          */
         get: operations["listUserActivity"];
         put?: never;
@@ -197,8 +201,9 @@ export interface paths {
         };
         /**
          * The newest reviews
-         * @description `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`; 401 for a token that
-         *     is sent but not valid.
+         * @description `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`. A token that is not
+         *     valid is ignored (answered as a visitor, with `WWW-Authenticate: Bearer
+         *     error="invalid_token"`).
          */
         get: operations["listRecentReviews"];
         put?: never;
@@ -281,7 +286,8 @@ export interface paths {
         };
         /**
          * One review
-         * @description Errors: 401 for a token that is sent but not valid; 404 `review_not_found`.
+         * @description Errors: 404 `review_not_found`. A token that is not valid is ignored (answered as a
+         *     visitor, with `WWW-Authenticate: Bearer error="invalid_token"`).
          */
         get: operations["getReview"];
         /**
@@ -315,7 +321,9 @@ export interface paths {
         /**
          * Like, dislike or clear
          * @description `type` `like` or `dislike` sets the caller's reaction; the same reaction again, or
-         *     `null`, clears it. Authors cannot react to their own review. Errors: 400
+         *     `null`, clears it. Authors cannot react to their own review. Answers
+         *     `data.interaction` (`type` and, as existing clients expect, the updated review's
+         *     fields) and `data.review`. Errors: 400
          *     `validation_error` for another `type`; 401; 403 `own_review`; 404
          *     `review_not_found`.
          */
@@ -450,7 +458,8 @@ export interface paths {
          * Which movies are on the caller's watchlist and favorites
          * @description `ids`: 1 to 100 distinct TMDB ids, comma-separated (`550,13,27205`). Answers in
          *     the order asked, from one database query. Visitors get all `false`. Errors: 400
-         *     `invalid_ids`; 401 for a token that is sent but not valid.
+         *     `invalid_ids`. A token that is not valid is ignored (answered as a visitor, with
+         *     `WWW-Authenticate: Bearer error="invalid_token"`).
          */
         get: operations["getFavoriteStatus"];
         put?: never;
@@ -1179,21 +1188,18 @@ export interface components {
          *     here only stand in when the catalog cannot be reached (and the movie is not remembered).
          */
         AddFavoriteRequest: {
-            /**
-             * Format: int64
-             * @description The movie's TMDB id.
-             */
-            movie_id: number;
+            /** @description The movie's TMDB id: a number, or a string of digits as existing clients send. */
+            movie_id: number | string;
             /**
              * Format: int64
              * @description 1 watchlist, 2 favorite, 3 group favorite.
              */
             type: number;
             /**
-             * Format: int64
              * @description Required for type 3 (the caller must own or moderate the group); refused for 1–2.
+             *     A number or a string of digits.
              */
-            group_id?: number;
+            group_id?: number | string;
             /** @description At most 300 characters, without control characters. */
             original_title?: string;
             /**
@@ -1266,11 +1272,8 @@ export interface components {
          * @description A new review.
          */
         CreateReviewRequest: {
-            /**
-             * Format: int64
-             * @description The movie's TMDB id.
-             */
-            movieId: number;
+            /** @description The movie's TMDB id: a number, or a string of digits as existing clients send. */
+            movieId: number | string;
             /**
              * Format: int64
              * @description 1..5 stars.
@@ -1651,10 +1654,59 @@ export interface components {
         };
         /**
          * InteractionState
-         * @description The caller's reaction after the request.
+         * @description The caller's reaction after the request, with the updated review's fields beside
+         *     `type` (`likes`, `dislikes`, `my_interaction`, …): the original clients read the
+         *     counts from here (API.md).
          */
         InteractionState: {
             type: components["schemas"]["ReactionType"] | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The movie's TMDB id.
+             */
+            movie_id: number;
+            /**
+             * Format: int64
+             * @description The author.
+             */
+            user_id: number;
+            username: string;
+            /** @description 1..5000 characters. */
+            content: string;
+            /**
+             * Format: int64
+             * @description 1..5 stars.
+             */
+            rating: number;
+            /**
+             * Format: int64
+             * @description Exact number of likes.
+             */
+            likes: number;
+            /**
+             * Format: int64
+             * @description Exact number of dislikes.
+             */
+            dislikes: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The newest reactions, at most 50 (`likes` and `dislikes` count them all). */
+            interactions: components["schemas"]["Interaction"][];
+            /** @description The caller's own reaction; `null` without one or without a token. */
+            my_interaction: components["schemas"]["ReactionType"] | null;
+            /** @description The movie's title, `null` when the movie is unknown to the server. */
+            movie_name: string | null;
+            /** @description The movie's poster (full URL), `null` when unknown or without a poster. */
+            poster_url: string | null;
+            /**
+             * Format: int32
+             * @description The movie's release year, `null` when unknown.
+             */
+            release_year: number | null;
         };
         /**
          * JoinBody

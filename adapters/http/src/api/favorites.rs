@@ -15,7 +15,7 @@ use leffaseura_core::domain::user::User;
 use leffaseura_core::use_cases::AddFavorite;
 
 use crate::api::paging::PageWindow;
-use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
+use crate::api::{ApiTags, BodyId, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -78,13 +78,14 @@ impl From<CoreFavorite> for Favorite {
 /// here only stand in when the catalog cannot be reached (and the movie is not remembered).
 #[derive(Object, Debug)]
 pub struct AddFavoriteRequest {
-    /// The movie's TMDB id.
-    pub movie_id: i64,
+    /// The movie's TMDB id: a number, or a string of digits as existing clients send.
+    pub movie_id: BodyId,
     /// 1 watchlist, 2 favorite, 3 group favorite.
     #[oai(rename = "type")]
     pub kind: i64,
     /// Required for type 3 (the caller must own or moderate the group); refused for 1–2.
-    pub group_id: Option<i64>,
+    /// A number or a string of digits.
+    pub group_id: Option<BodyId>,
     /// At most 300 characters, without control characters.
     pub original_title: Option<String>,
     /// 1870–2100.
@@ -206,9 +207,9 @@ impl FavoritesApi {
             .add_favorite(
                 user,
                 AddFavorite {
-                    movie_id: body.movie_id,
+                    movie_id: body.movie_id.0,
                     kind: body.kind,
-                    group_id: body.group_id,
+                    group_id: body.group_id.map(|id| id.0),
                     original_title: body.original_title,
                     release_year: body.release_year,
                     poster_path: body.poster_path,
@@ -366,7 +367,8 @@ impl FavoritesApi {
     ///
     /// `ids`: 1 to 100 distinct TMDB ids, comma-separated (`550,13,27205`). Answers in
     /// the order asked, from one database query. Visitors get all `false`. Errors: 400
-    /// `invalid_ids`; 401 for a token that is sent but not valid.
+    /// `invalid_ids`. A token that is not valid is ignored (answered as a visitor, with
+    /// `WWW-Authenticate: Bearer error="invalid_token"`).
     #[oai(
         path = "/favorites/status/:ids",
         method = "get",

@@ -17,7 +17,7 @@ use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
 use crate::api::paging::{list_page, PageWindow};
 use crate::api::users::User;
-use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
+use crate::api::{ApiTags, BodyId, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -243,9 +243,9 @@ pub struct ReviewStats {
 /// A new review.
 #[derive(Object, Debug)]
 pub struct CreateReviewRequest {
-    /// The movie's TMDB id.
+    /// The movie's TMDB id: a number, or a string of digits as existing clients send.
     #[oai(rename = "movieId")]
-    pub movie_id: i64,
+    pub movie_id: BodyId,
     /// 1..5 stars.
     pub rating: i64,
     /// Required; trimmed; at most 5000 characters.
@@ -269,11 +269,15 @@ pub struct InteractionRequest {
     pub kind: Option<ReactionType>,
 }
 
-/// The caller's reaction after the request.
+/// The caller's reaction after the request, with the updated review's fields beside
+/// `type` (`likes`, `dislikes`, `my_interaction`, …): the original clients read the
+/// counts from here (API.md).
 #[derive(Object, Debug)]
 pub struct InteractionState {
     #[oai(rename = "type")]
     pub kind: Nullable<ReactionType>,
+    #[oai(flatten)]
+    pub review: Review,
 }
 
 #[derive(Object, Debug)]
@@ -457,7 +461,12 @@ impl ReviewsApi {
         let request = body.0;
         let review = state
             .reviews
-            .write_review(&auth.0, request.movie_id, request.rating, &request.content)
+            .write_review(
+                &auth.0,
+                request.movie_id.0,
+                request.rating,
+                &request.content,
+            )
             .await?;
         Ok(CreateReviewResponse::Created(review_body(&review)))
     }
@@ -465,8 +474,9 @@ impl ReviewsApi {
     /// A movie's reviews
     ///
     /// Newest first, with the movie's statistics. `limit` 1..100 (default 20), then
-    /// `offset` or `cursor`. Errors: 400 `invalid_parameter`; 401 for a token that is
-    /// sent but not valid.
+    /// `offset` or `cursor`. Errors: 400 `invalid_parameter`. A token that is not valid
+    /// is ignored (answered as a visitor, with `WWW-Authenticate: Bearer
+    /// error="invalid_token"`).
     #[oai(
         path = "/reviews/movie/:movie_id",
         method = "get",
@@ -518,7 +528,9 @@ impl ReviewsApi {
     /// A user's reviews
     ///
     /// Newest first. `limit` 1..100 (default 20), then `offset` or `cursor`. Errors: 400
-    /// `invalid_parameter`; 401 for a token that is sent but not valid.
+    /// `invalid_parameter`; 404 `user_not_found` "Profile not found." for an unknown user
+    /// (as `/activity`). A token that is not valid is ignored (answered as a visitor, with
+    /// `WWW-Authenticate: Bearer error="invalid_token"`).
     #[oai(
         path = "/reviews/user/:user_id",
         method = "get",
@@ -551,8 +563,9 @@ impl ReviewsApi {
     /// A user's activity
     ///
     /// The reviews the user wrote and the reactions they made on others' reviews, newest
-    /// first. `limit` 1..50 (default 20), `offset`. Errors: 400 `invalid_parameter`; 401
-    /// for a token that is sent but not valid; 404 `user_not_found` "Profile not found.".
+    /// first. `limit` 1..50 (default 20), `offset`. Errors: 400 `invalid_parameter`; 404
+    /// `user_not_found` "Profile not found.". A token that is not valid is ignored (answered
+    /// as a visitor, with `WWW-Authenticate: Bearer error="invalid_token"`).
     #[oai(
         path = "/reviews/user/:user_id/activity",
         method = "get",
@@ -578,8 +591,9 @@ impl ReviewsApi {
 
     /// The newest reviews
     ///
-    /// `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`; 401 for a token that
-    /// is sent but not valid.
+    /// `limit` 1..50 (default 20). Errors: 400 `invalid_parameter`. A token that is not
+    /// valid is ignored (answered as a visitor, with `WWW-Authenticate: Bearer
+    /// error="invalid_token"`).
     #[oai(
         path = "/reviews/recent",
         method = "get",
@@ -674,7 +688,8 @@ impl ReviewsApi {
 
     /// One review
     ///
-    /// Errors: 401 for a token that is sent but not valid; 404 `review_not_found`.
+    /// Errors: 404 `review_not_found`. A token that is not valid is ignored (answered as a
+    /// visitor, with `WWW-Authenticate: Bearer error="invalid_token"`).
     #[oai(path = "/reviews/:id", method = "get", operation_id = "getReview")]
     async fn get(
         &self,
@@ -740,7 +755,9 @@ impl ReviewsApi {
     /// Like, dislike or clear
     ///
     /// `type` `like` or `dislike` sets the caller's reaction; the same reaction again, or
-    /// `null`, clears it. Authors cannot react to their own review. Errors: 400
+    /// `null`, clears it. Authors cannot react to their own review. Answers
+    /// `data.interaction` (`type` and, as existing clients expect, the updated review's
+    /// fields) and `data.review`. Errors: 400
     /// `validation_error` for another `type`; 401; 403 `own_review`; 404
     /// `review_not_found`.
     #[oai(
@@ -765,6 +782,7 @@ impl ReviewsApi {
             data: InteractionData {
                 interaction: InteractionState {
                     kind: reacted.reaction.map(ReactionType::from).into(),
+                    review: (&reacted.review).into(),
                 },
                 review: (&reacted.review).into(),
             },

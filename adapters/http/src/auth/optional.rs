@@ -1,7 +1,11 @@
 //! The optional bearer scheme: operations open to visitors that answer more to users.
 
-use poem::http::header::AUTHORIZATION;
-use poem::{Request, RequestBody};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use poem::http::header::{HeaderValue, AUTHORIZATION, WWW_AUTHENTICATE};
+use poem::http::StatusCode;
+use poem::{Request, RequestBody, Response};
 use poem_openapi::registry::Registry;
 use poem_openapi::{ApiExtractor, ApiExtractorType, ExtractParamOptions};
 
@@ -10,14 +14,33 @@ use leffaseura_core::UserId;
 
 use crate::auth::BearerAuth;
 
-/// A session token when the caller sends one. Without an `Authorization` header the
-/// caller is a visitor; a header that is sent must hold a valid token — an invalid,
-/// expired or revoked one is the same 401 JSON error as on operations that require a
-/// token, so a client holding a dead session learns it at once instead of silently
-/// reading as a visitor.
+/// A session token when the caller sends one. Without an `Authorization` header, or
+/// with an invalid, expired or revoked token (`Bearer null` from a logged-out client of
+/// PRODUCT-SPEC §7), the caller is a visitor: these operations need no login (API.md
+/// "Conventions"). The answer then carries `WWW-Authenticate: Bearer
+/// error="invalid_token"` (see [`SessionEnded`]) so our webapp still learns that its
+/// session ended.
 ///
 /// In the spec it is the `BearerAuth` scheme or none (`security: [BearerAuth, {}]`).
 pub struct OptionalAuth(pub Option<User>);
+
+/// Set by [`OptionalAuth`] when a sent token was refused; [`crate::middleware::api_guard`]
+/// puts one in each request and marks the answer (an extractor cannot set headers).
+#[derive(Clone, Default)]
+pub struct SessionEnded(Arc<AtomicBool>);
+
+impl SessionEnded {
+    /// Adds `WWW-Authenticate: Bearer error="invalid_token"` to `response` if a token was
+    /// refused while answering it.
+    pub fn mark(&self, response: &mut Response) {
+        if self.0.load(Ordering::Relaxed) {
+            response.headers_mut().insert(
+                WWW_AUTHENTICATE,
+                HeaderValue::from_static("Bearer error=\"invalid_token\""),
+            );
+        }
+    }
+}
 
 impl OptionalAuth {
     /// The caller, if logged in.
@@ -57,7 +80,15 @@ impl<'a> ApiExtractor<'a> for OptionalAuth {
         if !req.headers().contains_key(AUTHORIZATION) {
             return Ok(Self(None));
         }
-        let BearerAuth(user) = BearerAuth::from_request(req, body, param_opts).await?;
-        Ok(Self(Some(user)))
+        match BearerAuth::from_request(req, body, param_opts).await {
+            Ok(BearerAuth(user)) => Ok(Self(Some(user))),
+            Err(err) if err.status() == StatusCode::UNAUTHORIZED => {
+                if let Some(flag) = req.extensions().get::<SessionEnded>() {
+                    flag.0.store(true, Ordering::Relaxed);
+                }
+                Ok(Self(None))
+            }
+            Err(err) => Err(err),
+        }
     }
 }

@@ -70,7 +70,7 @@ describe('ReviewItem', () => {
         bodies.push(body);
         const type = (body as { type?: 'like' }).type ?? null;
         const review = makeReview({ likes: type === 'like' ? 3 : 2, my_interaction: type });
-        return reply('/reviews/{id}/interaction', 'post', 200, { success: true, data: { interaction: { type }, review } });
+        return reply('/reviews/{id}/interaction', 'post', 200, { success: true, data: { interaction: { ...review, type }, review } });
       }
       return notFound;
     });
@@ -93,7 +93,7 @@ describe('ReviewItem', () => {
     mockApi(({ method, path, body }) => {
       if (method === 'POST' && path === '/reviews/1/interaction') {
         const review = makeReview({ likes: 1, dislikes: 2, my_interaction: 'dislike' });
-        return reply('/reviews/{id}/interaction', 'post', 200, { success: true, data: { interaction: { type: (body as { type: 'like' | 'dislike' }).type }, review } });
+        return reply('/reviews/{id}/interaction', 'post', 200, { success: true, data: { interaction: { ...review, type: (body as { type: 'like' | 'dislike' }).type }, review } });
       }
       return notFound;
     });
