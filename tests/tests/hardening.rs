@@ -307,3 +307,32 @@ on_both_backends!(an_unknown_users_reviews_are_404, |server| {
         assert_error(status, &body, 404, "user_not_found");
     }
 });
+
+#[tokio::test]
+async fn an_api_405_says_which_methods_the_path_has() {
+    let server = support::TestServer::start(support::Backend::Sqlite)
+        .await
+        .expect("SQLite always starts");
+    for (path, allow) in [
+        ("/api/tmdb/popular", "GET, HEAD"),
+        ("/api/v1/reviews/recent", "GET, HEAD"),
+    ] {
+        let response = server
+            .client
+            .patch(server.url(path))
+            .send()
+            .await
+            .expect("PATCH");
+        assert_eq!(response.status(), 405, "{path}");
+        assert_eq!(
+            response
+                .headers()
+                .get("allow")
+                .and_then(|v| v.to_str().ok()),
+            Some(allow),
+            "{path}"
+        );
+        let body: Value = response.json().await.expect("JSON 405");
+        assert_error(405, &body, 405, "method_not_allowed");
+    }
+}

@@ -223,7 +223,7 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
         return by_status(StatusCode::NOT_FOUND, path);
     }
     if err.is::<MethodNotAllowedError>() {
-        return by_status(StatusCode::METHOD_NOT_ALLOWED, path);
+        return method_not_allowed(paths);
     }
     if err.is::<SizedLimitError>()
         || matches!(
@@ -240,9 +240,17 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
     by_status(status, path)
 }
 
-/// The spec's path templates, split into segments (`{id}` marks a variable).
-fn path_templates() -> &'static [Vec<String>] {
-    static TEMPLATES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+/// A path of the spec: its template split into segments (`{id}` marks a variable), and
+/// its methods, upper-case.
+#[derive(Debug)]
+struct Template {
+    segments: Vec<String>,
+    methods: Vec<String>,
+}
+
+/// The spec's path templates.
+fn path_templates() -> &'static [Template] {
+    static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
     TEMPLATES.get_or_init(|| {
         let spec: serde_json::Value =
             serde_json::from_str(&crate::api::spec_json()).unwrap_or_default();
@@ -250,12 +258,17 @@ fn path_templates() -> &'static [Vec<String>] {
             .as_object()
             .map(|paths| {
                 paths
-                    .keys()
-                    .map(|p| {
-                        p.split('/')
+                    .iter()
+                    .map(|(path, operations)| Template {
+                        segments: path
+                            .split('/')
                             .filter(|s| !s.is_empty())
                             .map(str::to_owned)
-                            .collect()
+                            .collect(),
+                        methods: operations
+                            .as_object()
+                            .map(|ops| ops.keys().map(|m| m.to_ascii_uppercase()).collect())
+                            .unwrap_or_default(),
                     })
                     .collect()
             })
@@ -263,20 +276,50 @@ fn path_templates() -> &'static [Vec<String>] {
     })
 }
 
+/// The template `path` matches (`/users/abc` → `/users/{id}`): static segments exactly,
+/// and the one with the fewest variables wins (`/reviews/recent` over `/reviews/{id}`).
+fn matching_template(path: &str) -> Option<&'static Template> {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    path_templates()
+        .iter()
+        .filter(|template| {
+            template.segments.len() == segments.len()
+                && template
+                    .segments
+                    .iter()
+                    .zip(&segments)
+                    .all(|(t, s)| t.starts_with('{') || t == s)
+        })
+        .min_by_key(|template| {
+            template
+                .segments
+                .iter()
+                .filter(|s| s.starts_with('{'))
+                .count()
+        })
+}
+
+/// A 405 says which methods the path has (`Allow`), as HTTP asks.
+fn method_not_allowed(paths: &Paths) -> Response {
+    let mut response = by_status(StatusCode::METHOD_NOT_ALLOWED, &paths.full);
+    if let Some(template) = matching_template(&paths.inner) {
+        let mut methods = template.methods.clone();
+        if methods.iter().any(|m| m == "GET") {
+            methods.push("HEAD".to_owned());
+        }
+        if let Ok(allow) = header::HeaderValue::from_str(&methods.join(", ")) {
+            response.headers_mut().insert(header::ALLOW, allow);
+        }
+    }
+    response
+}
+
 /// The name of the `index`-th variable of the template `path` matches (`/users/abc` →
 /// `id`). Static segments must match exactly.
 fn path_param_name(path: &str, index: usize) -> Option<String> {
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    path_templates().iter().find_map(|template| {
-        let fits = template.len() == segments.len()
-            && template
-                .iter()
-                .zip(&segments)
-                .all(|(t, s)| t.starts_with('{') || t == s);
-        if !fits {
-            return None;
-        }
+    matching_template(path).and_then(|template| {
         template
+            .segments
             .iter()
             .filter_map(|t| t.strip_prefix('{').and_then(|t| t.strip_suffix('}')))
             .nth(index)
