@@ -1,8 +1,10 @@
-//! The errors use cases return. Each carries a stable snake_case `code` (the API's
-//! `code` field) and a human message taken from the product's texts; adapters map the
-//! variant to a transport status (HTTP status, CLI exit code) and never invent rules.
+//! The errors use cases return. Each carries a stable [`ErrorCode`] (the API's `code`
+//! field) and a human message taken from the product's texts; adapters map the variant to
+//! a transport status (HTTP status, CLI exit code) and never invent rules.
 
 use std::borrow::Cow;
+
+pub use crate::error_code::ErrorCode;
 
 /// A failure a user (or an integrator) can act upon, or an internal fault.
 #[derive(Debug, thiserror::Error)]
@@ -11,31 +13,31 @@ pub enum Error {
     #[error("{message}")]
     Invalid {
         field: Cow<'static, str>,
-        code: &'static str,
+        code: ErrorCode,
         message: Cow<'static, str>,
     },
     /// No valid session (missing, malformed, expired or revoked token, bad credentials).
     #[error("{message}")]
     Unauthenticated {
-        code: &'static str,
+        code: ErrorCode,
         message: Cow<'static, str>,
     },
     /// Authenticated, but this actor may not do this.
     #[error("{message}")]
     Forbidden {
-        code: &'static str,
+        code: ErrorCode,
         message: Cow<'static, str>,
     },
     /// The thing asked for does not exist (or is hidden from this actor).
     #[error("{message}")]
     NotFound {
-        code: &'static str,
+        code: ErrorCode,
         message: Cow<'static, str>,
     },
     /// The request clashes with existing data (duplicates, state conflicts).
     #[error("{message}")]
     Conflict {
-        code: &'static str,
+        code: ErrorCode,
         message: Cow<'static, str>,
     },
     /// Too many requests.
@@ -45,7 +47,7 @@ pub enum Error {
     /// `unavailable` distinguishes "did not answer" (503) from "answered badly" (502).
     #[error("{message}")]
     Upstream {
-        code: &'static str,
+        code: ErrorCode,
         message: Cow<'static, str>,
         unavailable: bool,
     },
@@ -57,7 +59,7 @@ pub enum Error {
 impl Error {
     pub fn invalid(
         field: impl Into<Cow<'static, str>>,
-        code: &'static str,
+        code: ErrorCode,
         message: impl Into<Cow<'static, str>>,
     ) -> Self {
         Self::Invalid {
@@ -67,28 +69,28 @@ impl Error {
         }
     }
 
-    pub fn forbidden(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn forbidden(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
         Self::Forbidden {
             code,
             message: message.into(),
         }
     }
 
-    pub fn not_found(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn not_found(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
         Self::NotFound {
             code,
             message: message.into(),
         }
     }
 
-    pub fn conflict(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn conflict(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
         Self::Conflict {
             code,
             message: message.into(),
         }
     }
 
-    pub fn unauthenticated(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn unauthenticated(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
         Self::Unauthenticated {
             code,
             message: message.into(),
@@ -100,17 +102,22 @@ impl Error {
     }
 
     /// The stable machine-readable code of this error.
-    pub fn code(&self) -> &'static str {
+    pub fn error_code(&self) -> ErrorCode {
         match self {
             Self::Invalid { code, .. }
             | Self::Unauthenticated { code, .. }
             | Self::Forbidden { code, .. }
             | Self::NotFound { code, .. }
             | Self::Conflict { code, .. }
-            | Self::Upstream { code, .. } => code,
-            Self::RateLimited { .. } => "rate_limited",
-            Self::Internal(_) => "internal_error",
+            | Self::Upstream { code, .. } => *code,
+            Self::RateLimited { .. } => ErrorCode::RateLimited,
+            Self::Internal(_) => ErrorCode::InternalError,
         }
+    }
+
+    /// [`Self::error_code`] as the API spells it (`"user_exists"`).
+    pub fn code(&self) -> &'static str {
+        self.error_code().as_str()
     }
 }
 
@@ -152,10 +159,11 @@ pub enum Conflict {
 impl From<StoreError> for Error {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::Conflict(_) => {
-                Error::conflict("conflict", "The data conflicts with existing data.")
-            }
-            StoreError::NotFound => Error::not_found("not_found", "Not found."),
+            StoreError::Conflict(_) => Error::conflict(
+                ErrorCode::Conflict,
+                "The data conflicts with existing data.",
+            ),
+            StoreError::NotFound => Error::not_found(ErrorCode::NotFound, "Not found."),
             StoreError::Backend(source) => Error::Internal(source),
         }
     }

@@ -3,9 +3,10 @@
 
 pub mod domain;
 pub mod error;
+mod error_code;
 pub mod ids;
 pub mod ports;
 pub mod use_cases;
 
-pub use error::{Error, StoreError};
+pub use error::{Error, ErrorCode, StoreError};
 pub use ids::{GroupId, MovieId, ReviewId, UserId};

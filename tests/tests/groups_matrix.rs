@@ -171,7 +171,9 @@ fn call(
 fn fits(expected: Outcome, status: u16, body: &Value) -> bool {
     match expected.code {
         None => status == expected.status,
-        Some(code) => status == expected.status && body["success"] == false && body["code"] == code,
+        Some(code) => {
+            status == expected.status && body["success"] == false && body["code"] == code.as_str()
+        }
     }
 }
 

@@ -96,6 +96,7 @@ impl From<StoreError> for CliError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use leffaseura_core::ErrorCode;
 
     #[test]
     fn each_kind_of_failure_has_its_own_exit_code() {
@@ -133,17 +134,24 @@ mod tests {
 
     #[test]
     fn core_errors_keep_their_message_and_meaning() {
-        let err = CliError::from(CoreError::not_found("user_not_found", "User not found."));
+        let err = CliError::from(CoreError::not_found(
+            ErrorCode::UserNotFound,
+            "User not found.",
+        ));
         assert_eq!(
             (err.exit_code(), err.to_string().as_str()),
             (3, "User not found.")
         );
         let err = CliError::from(CoreError::conflict(
-            "already_banned",
+            ErrorCode::AlreadyBanned,
             "User is already banned.",
         ));
         assert_eq!(err.exit_code(), 4);
-        let err = CliError::from(CoreError::invalid("limit", "invalid_parameter", "bad"));
+        let err = CliError::from(CoreError::invalid(
+            "limit",
+            ErrorCode::InvalidParameter,
+            "bad",
+        ));
         assert_eq!(err.exit_code(), 2);
         let err = CliError::from(StoreError::Backend("disk full".into()));
         assert_eq!(err.exit_code(), 1);

@@ -11,7 +11,7 @@ use leffaseura_core::domain::showtime::{
     helsinki, AreaId, EventId, EventList, PresentationMethod, ScheduleDays, ScheduleQuery, Show,
 };
 use leffaseura_core::ports::{Clock, ShowtimeFeed};
-use leffaseura_core::MovieId;
+use leffaseura_core::{ErrorCode, MovieId};
 use leffaseura_finnkino::DemoFeed;
 
 struct FixedClock;
@@ -326,7 +326,7 @@ impl CountingCatalog {
         self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         if self.down.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(leffaseura_core::Error::Upstream {
-                code: "upstream_unavailable",
+                code: ErrorCode::UpstreamUnavailable,
                 message: "down".into(),
                 unavailable: true,
             });
@@ -343,7 +343,7 @@ mod catalog_impl {
         SearchQuery,
     };
     use leffaseura_core::ports::MovieCatalog;
-    use leffaseura_core::{Error, MovieId};
+    use leffaseura_core::{Error, ErrorCode, MovieId};
 
     use super::{films, CountingCatalog};
 
@@ -395,7 +395,7 @@ mod catalog_impl {
         }
         async fn details(&self, id: MovieId, _: Option<Language>) -> Result<MovieDetails, Error> {
             self.answer(|| films().into_iter().find(|f| f.id == id))?
-                .ok_or_else(|| Error::not_found("movie_not_found", "Movie not found"))
+                .ok_or_else(|| Error::not_found(ErrorCode::MovieNotFound, "Movie not found"))
         }
         async fn best_match(
             &self,

@@ -9,6 +9,8 @@ use poem::middleware::{CatchPanic, NormalizePath, TrailingSlash};
 use poem::web::{Data, Json};
 use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 
+use leffaseura_core::ErrorCode;
+
 use crate::api;
 use crate::cors::{cors, CorsOrigins};
 use crate::headers::security_headers;
@@ -50,7 +52,7 @@ async fn readyz(state: Data<&AppState>) -> Response {
             Json(serde_json::json!({
                 "status": "unavailable",
                 "success": false,
-                "code": "database_unavailable",
+                "code": ErrorCode::DatabaseUnavailable.as_str(),
                 "message": "The database is not reachable.",
             }))
             .with_status(StatusCode::SERVICE_UNAVAILABLE)
@@ -69,7 +71,7 @@ fn on_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     tracing::error!(panic = %message, "a request handler panicked");
     crate::error::error_response(
         StatusCode::INTERNAL_SERVER_ERROR,
-        "internal_error",
+        ErrorCode::InternalError,
         crate::error::INTERNAL_MESSAGE,
         None,
     )

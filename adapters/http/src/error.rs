@@ -5,16 +5,18 @@ use poem::http::StatusCode;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
-use leffaseura_core::Error;
+use leffaseura_core::{Error, ErrorCode};
+
+pub use crate::error_code::ApiErrorCode;
 
 /// Every failure answers with this body, whatever went wrong.
 #[derive(Object, Debug, Clone, PartialEq, Eq)]
 pub struct ErrorBody {
     /// Always `false`.
     pub success: bool,
-    /// Stable machine-readable reason in snake_case, e.g. `user_exists`, `wrong_password`,
-    /// `validation_error`, `invalid_token`, `not_found`.
-    pub code: String,
+    // Documented by its schema `ErrorCode` (a rustdoc here would wrap the `$ref` in an
+    // `allOf` and the generated TypeScript type in `& unknown`).
+    pub code: ApiErrorCode,
     /// A human-readable explanation, fit to show to the user.
     pub message: String,
     /// The offending input (body field or parameter), for validation errors.
@@ -23,10 +25,10 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
-    pub fn new(code: impl Into<String>, message: impl Into<String>, field: Option<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<String>, field: Option<String>) -> Self {
         Self {
             success: false,
-            code: code.into(),
+            code: ApiErrorCode(code),
             message: message.into(),
             field: field.filter(|f| !f.is_empty()),
         }
@@ -82,7 +84,7 @@ impl ApiError {
     /// An error answer with this status (statuses the enum lacks become 500s).
     pub fn new(
         status: StatusCode,
-        code: impl Into<String>,
+        code: ErrorCode,
         message: impl Into<String>,
         field: Option<String>,
     ) -> Self {
@@ -101,14 +103,14 @@ impl ApiError {
         }
     }
 
-    pub fn bad_request(code: &str, message: impl Into<String>, field: Option<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>, field: Option<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message, field)
     }
 
     /// 429 `rate_limited` with a `Retry-After` of `retry_after_secs` seconds.
     pub fn rate_limited(message: impl Into<String>, retry_after_secs: u64) -> Self {
         Self::TooManyRequests(
-            Json(ErrorBody::new("rate_limited", message, None)),
+            Json(ErrorBody::new(ErrorCode::RateLimited, message, None)),
             Some(retry_after_secs),
         )
     }
@@ -116,7 +118,7 @@ impl ApiError {
     pub fn internal() -> Self {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal_error",
+            ErrorCode::InternalError,
             INTERNAL_MESSAGE,
             None,
         )
@@ -166,9 +168,12 @@ impl From<Error> for ApiError {
             Error::Forbidden { code, .. } => Self::new(StatusCode::FORBIDDEN, code, message, None),
             Error::NotFound { code, .. } => Self::new(StatusCode::NOT_FOUND, code, message, None),
             Error::Conflict { code, .. } => Self::new(StatusCode::CONFLICT, code, message, None),
-            Error::RateLimited { .. } => {
-                Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message, None)
-            }
+            Error::RateLimited { .. } => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::RateLimited,
+                message,
+                None,
+            ),
             Error::Upstream {
                 code, unavailable, ..
             } => {
@@ -190,14 +195,14 @@ impl From<Error> for ApiError {
 /// A JSON error response with any status (for failures outside operations: 405, 415, …).
 pub fn error_response(
     status: StatusCode,
-    code: &str,
+    code: ErrorCode,
     message: &str,
     field: Option<String>,
 ) -> poem::Response {
     let body = ErrorBody::new(code, message, field);
     let json = serde_json::json!({
         "success": false,
-        "code": body.code,
+        "code": body.code.as_str(),
         "message": body.message,
     });
     let mut json = json;
@@ -217,14 +222,14 @@ mod tests {
     #[test]
     fn core_errors_map_to_their_statuses() {
         let cases = [
-            (Error::invalid("email", "invalid_email", "bad"), 400),
-            (Error::unauthenticated("invalid_token", "no"), 401),
-            (Error::forbidden("banned", "no"), 403),
+            (Error::invalid("email", ErrorCode::InvalidEmail, "bad"), 400),
+            (Error::unauthenticated(ErrorCode::InvalidToken, "no"), 401),
+            (Error::forbidden(ErrorCode::Banned, "no"), 403),
             (
-                Error::not_found("user_not_found", "Profile not found."),
+                Error::not_found(ErrorCode::UserNotFound, "Profile not found."),
                 404,
             ),
-            (Error::conflict("user_exists", "taken"), 409),
+            (Error::conflict(ErrorCode::UserExists, "taken"), 409),
             (
                 Error::RateLimited {
                     message: "slow".into(),
@@ -233,7 +238,7 @@ mod tests {
             ),
             (
                 Error::Upstream {
-                    code: "upstream_error",
+                    code: ErrorCode::UpstreamError,
                     message: "x".into(),
                     unavailable: false,
                 },
@@ -241,7 +246,7 @@ mod tests {
             ),
             (
                 Error::Upstream {
-                    code: "upstream_unavailable",
+                    code: ErrorCode::UpstreamUnavailable,
                     message: "x".into(),
                     unavailable: true,
                 },
@@ -269,7 +274,7 @@ mod tests {
     fn validation_errors_name_the_field() {
         let api = ApiError::from(Error::invalid(
             "username",
-            "invalid_username",
+            ErrorCode::InvalidUsername,
             "Username is required.",
         ));
         assert_eq!(api.body().field.as_deref(), Some("username"));

@@ -6,6 +6,7 @@ pub mod app;
 pub mod auth;
 pub mod cors;
 pub mod error;
+mod error_code;
 pub mod headers;
 pub mod middleware;
 pub mod state;

@@ -18,6 +18,8 @@ use poem_openapi::error::{
     AuthorizationError, ContentTypeError, ParseParamError, ParsePathError, ParseRequestPayloadError,
 };
 
+use leffaseura_core::ErrorCode;
+
 use crate::api::json_body::invalid_json;
 use crate::auth::optional::SessionEnded;
 use crate::error::{error_response, ApiError, INTERNAL_MESSAGE};
@@ -28,7 +30,7 @@ pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 fn too_large() -> Response {
     error_response(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
+        ErrorCode::PayloadTooLarge,
         "The request body is larger than 1 MB.",
         None,
     )
@@ -68,7 +70,7 @@ pub async fn api_guard<E: Endpoint>(
             Err(err) => {
                 return Ok(error_response(
                     StatusCode::BAD_REQUEST,
-                    "invalid_body",
+                    ErrorCode::InvalidBody,
                     &format!("The request body could not be read: {err}"),
                     None,
                 ))
@@ -149,32 +151,41 @@ fn normalize(response: Response, path: &str) -> Response {
 
 fn by_status(status: StatusCode, path: &str) -> Response {
     let (code, message) = match status.as_u16() {
-        400 => ("bad_request", "The request is not valid.".to_owned()),
+        400 => (
+            ErrorCode::BadRequest,
+            "The request is not valid.".to_owned(),
+        ),
         401 => (
-            "unauthorized",
+            ErrorCode::Unauthorized,
             "Authentication required: send `Authorization: Bearer <token>`.".to_owned(),
         ),
-        403 => ("forbidden", "You are not allowed to do this.".to_owned()),
-        404 => ("not_found", format!("There is no API endpoint at {path}.")),
+        403 => (
+            ErrorCode::Forbidden,
+            "You are not allowed to do this.".to_owned(),
+        ),
+        404 => (
+            ErrorCode::NotFound,
+            format!("There is no API endpoint at {path}."),
+        ),
         405 => (
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             format!("{path} does not support this method."),
         ),
         413 => (
-            "payload_too_large",
+            ErrorCode::PayloadTooLarge,
             "The request body is larger than 1 MB.".to_owned(),
         ),
         415 => (
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             "Send the request body as JSON (Content-Type: application/json).".to_owned(),
         ),
         429 => (
-            "rate_limited",
+            ErrorCode::RateLimited,
             "Too many requests. Please slow down.".to_owned(),
         ),
-        _ if status.is_server_error() => ("internal_error", INTERNAL_MESSAGE.to_owned()),
+        _ if status.is_server_error() => (ErrorCode::InternalError, INTERNAL_MESSAGE.to_owned()),
         _ => (
-            "error",
+            ErrorCode::OtherClientError,
             status.canonical_reason().unwrap_or("Error").to_owned(),
         ),
     };
@@ -189,7 +200,7 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
     if let Some(e) = err.downcast_ref::<ParseRequestPayloadError>() {
         return error_response(
             StatusCode::BAD_REQUEST,
-            "validation_error",
+            ErrorCode::ValidationError,
             &format!(
                 "The request body does not have the expected shape: {}",
                 e.reason
@@ -331,7 +342,7 @@ fn invalid_parameter(name: &str, reason: &str) -> Response {
     tracing::debug!(parameter = name, reason, "invalid parameter");
     error_response(
         StatusCode::BAD_REQUEST,
-        "invalid_parameter",
+        ErrorCode::InvalidParameter,
         &format!("The parameter `{name}` has an invalid value."),
         Some(name.to_owned()),
     )
@@ -350,7 +361,7 @@ pub async fn limit_uri<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Re
     if length > MAX_URI_BYTES {
         return Ok(error_response(
             StatusCode::URI_TOO_LONG,
-            "uri_too_long",
+            ErrorCode::UriTooLong,
             &format!("The URI is longer than {MAX_URI_BYTES} bytes."),
             None,
         ));

@@ -17,7 +17,7 @@ use leffaseura_core::domain::movie::{
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
 use leffaseura_core::use_cases::{Accounts, Groups, Movies};
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
 
 use crate::auth::{Argon2Hasher, JwtIssuer};
@@ -92,7 +92,7 @@ pub struct NoCatalog;
 
 fn upstream() -> Error {
     Error::Upstream {
-        code: "upstream_unavailable",
+        code: ErrorCode::UpstreamUnavailable,
         message: "no catalog in this test".into(),
         unavailable: true,
     }

@@ -14,6 +14,8 @@ use poem::http::{header, HeaderValue, Method, StatusCode};
 use poem::web::Html;
 use poem::{Endpoint, IntoResponse, Request, Response};
 
+use leffaseura_core::ErrorCode;
+
 use crate::error::error_response;
 use crate::webapp_routes::is_app_route;
 
@@ -22,7 +24,7 @@ use crate::webapp_routes::is_app_route;
 fn no_such_file() -> Response {
     error_response(
         StatusCode::NOT_FOUND,
-        "not_found",
+        ErrorCode::NotFound,
         "There is no such file.",
         None,
     )
@@ -32,7 +34,7 @@ fn no_such_file() -> Response {
 fn method_not_allowed() -> Response {
     let mut response = error_response(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
+        ErrorCode::MethodNotAllowed,
         "Only GET and HEAD are allowed here.",
         None,
     );

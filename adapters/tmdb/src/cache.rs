@@ -23,7 +23,7 @@ use leffaseura_core::domain::movie::{
     Cached, Genre, MovieDetails, MoviePage, MovieSummary, RememberedMovie,
 };
 use leffaseura_core::ports::{CachedBody, Clock, MovieCache, MovieCatalog, SystemClock};
-use leffaseura_core::Error;
+use leffaseura_core::{Error, ErrorCode};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -93,16 +93,16 @@ impl Remember for Vec<Genre> {
 #[derive(Debug, Clone)]
 enum SharedError {
     NotFound {
-        code: &'static str,
+        code: ErrorCode,
         message: String,
     },
     Invalid {
         field: String,
-        code: &'static str,
+        code: ErrorCode,
         message: String,
     },
     Upstream {
-        code: &'static str,
+        code: ErrorCode,
         message: String,
         unavailable: bool,
     },
@@ -113,7 +113,7 @@ impl SharedError {
     fn from_error(err: &Error) -> Self {
         match err {
             Error::NotFound { code, message } => Self::NotFound {
-                code,
+                code: *code,
                 message: message.to_string(),
             },
             Error::Invalid {
@@ -122,7 +122,7 @@ impl SharedError {
                 message,
             } => Self::Invalid {
                 field: field.to_string(),
-                code,
+                code: *code,
                 message: message.to_string(),
             },
             Error::Upstream {
@@ -130,7 +130,7 @@ impl SharedError {
                 message,
                 unavailable,
             } => Self::Upstream {
-                code,
+                code: *code,
                 message: message.to_string(),
                 unavailable: *unavailable,
             },
@@ -140,18 +140,18 @@ impl SharedError {
 
     fn to_error(&self) -> Error {
         match self {
-            Self::NotFound { code, message } => Error::not_found(code, message.clone()),
+            Self::NotFound { code, message } => Error::not_found(*code, message.clone()),
             Self::Invalid {
                 field,
                 code,
                 message,
-            } => Error::invalid(field.clone(), code, message.clone()),
+            } => Error::invalid(field.clone(), *code, message.clone()),
             Self::Upstream {
                 code,
                 message,
                 unavailable,
             } => Error::Upstream {
-                code,
+                code: *code,
                 message: message.clone().into(),
                 unavailable: *unavailable,
             },

@@ -10,7 +10,7 @@ use leffaseura_core::domain::movie::{
     GenreFilter, MovieDetails, MoviePage, MovieSummary, SearchQuery, SortKey,
 };
 use leffaseura_core::ports::MovieCatalog;
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::{Error, ErrorCode, MovieId};
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::StatusCode;
 use tokio::time::Instant;
@@ -32,7 +32,7 @@ pub struct TmdbCatalog {
 
 pub(crate) fn upstream_unavailable(message: &'static str) -> Error {
     Error::Upstream {
-        code: "upstream_unavailable",
+        code: ErrorCode::UpstreamUnavailable,
         message: message.into(),
         unavailable: true,
     }
@@ -40,7 +40,7 @@ pub(crate) fn upstream_unavailable(message: &'static str) -> Error {
 
 pub(crate) fn upstream_error(message: &'static str) -> Error {
     Error::Upstream {
-        code: "upstream_error",
+        code: ErrorCode::UpstreamError,
         message: message.into(),
         unavailable: false,
     }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use leffaseura_core::domain::movie::{CatalogPage, DiscoverSort, GenreFilter, SearchQuery};
 use leffaseura_core::ports::{MovieCache, MovieCatalog};
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_tmdb::{CacheTtls, CachingCatalog, MemoryMovieCache};
 
 use cache_support::{setup, FakeCatalog, ManualClock};
@@ -123,7 +123,7 @@ async fn not_found_is_never_covered_by_the_cache() {
     assert!(matches!(
         err,
         Error::NotFound {
-            code: "movie_not_found",
+            code: ErrorCode::MovieNotFound,
             ..
         }
     ));

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use leffaseura_core::domain::movie::{CatalogPage, DiscoverSort, GenreFilter, SearchQuery};
 use leffaseura_core::ports::MovieCatalog;
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_tmdb::{TmdbCatalog, TmdbConfig, TmdbCredentials};
 use support::{fixture, start, FakeTmdb, Reply};
 
@@ -142,7 +142,7 @@ async fn an_unknown_movie_is_not_found() {
         matches!(
             err,
             Error::NotFound {
-                code: "movie_not_found",
+                code: ErrorCode::MovieNotFound,
                 ..
             }
         ),

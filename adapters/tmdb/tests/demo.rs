@@ -4,7 +4,7 @@
 
 use leffaseura_core::domain::movie::{CatalogPage, DiscoverSort, GenreFilter, SearchQuery};
 use leffaseura_core::ports::MovieCatalog;
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_tmdb::demo::{person_id, GENRES};
 use leffaseura_tmdb::{DemoCatalog, DemoConfig};
 
@@ -146,7 +146,7 @@ async fn details_have_key_crew_cast_and_a_local_poster() {
     assert!(matches!(
         err,
         Error::NotFound {
-            code: "movie_not_found",
+            code: ErrorCode::MovieNotFound,
             ..
         }
     ));

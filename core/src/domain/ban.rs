@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// A ban as stored: `until == None` is for good.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +26,7 @@ impl Ban {
         match until {
             Some(end) if end <= now => Err(Error::invalid(
                 "until",
-                "ban_end_in_past",
+                ErrorCode::BanEndInPast,
                 format!("The ban's end ({}) must be in the future.", rfc3339(end)),
             )),
             _ => Ok(Self { until }),
@@ -87,7 +87,7 @@ impl SiteRole {
             .ok_or_else(|| {
                 Error::invalid(
                     "role",
-                    "invalid_role",
+                    ErrorCode::InvalidRole,
                     format!("Unknown role '{}'; use user or admin.", raw.trim()),
                 )
             })

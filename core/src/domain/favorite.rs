@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::domain::constants::FAVORITE_STATUS_MAX_IDS;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::{GroupId, MovieId, UserId};
 
 mod facts;
@@ -43,7 +43,7 @@ impl FavoriteKind {
         Self::from_code(code).ok_or_else(|| {
             Error::invalid(
                 "type",
-                "invalid_favorite_type",
+                ErrorCode::InvalidFavoriteType,
                 "Type must be 1 (watchlist), 2 (favorite) or 3 (group favorite).",
             )
         })
@@ -62,13 +62,13 @@ impl FavoriteKind {
             (true, Some(id)) => Ok(Some(id)),
             (true, None) => Err(Error::invalid(
                 "group_id",
-                "group_id_required",
+                ErrorCode::GroupIdRequired,
                 "Group favorites need a group_id.",
             )),
             (false, None) => Ok(None),
             (false, Some(_)) => Err(Error::invalid(
                 "group_id",
-                "group_id_not_allowed",
+                ErrorCode::GroupIdNotAllowed,
                 "Only group favorites (type 3) take a group_id.",
             )),
         }
@@ -133,7 +133,7 @@ impl FavoriteList {
             FavoriteKind::Favorite => Ok(Self::Favorites(user)),
             FavoriteKind::GroupFavorite => Err(Error::invalid(
                 "type",
-                "group_list",
+                ErrorCode::GroupList,
                 "Group favorites (type 3) belong to a group; use the group's favorites.",
             )),
         }
@@ -173,7 +173,7 @@ pub fn parse_movie_id(raw: i64, field: &'static str) -> Result<MovieId, Error> {
     } else {
         Err(Error::invalid(
             field,
-            "invalid_movie_id",
+            ErrorCode::InvalidMovieId,
             "Movie id must be a positive whole number.",
         ))
     }
@@ -245,7 +245,7 @@ impl StatusIds {
     /// `Invalid` `invalid_ids` on `ids` when the list is empty, too long, or holds
     /// something that is not a positive whole number, or an id twice.
     pub fn parse(raw: &str) -> Result<Self, Error> {
-        let invalid = |message: String| Error::invalid("ids", "invalid_ids", message);
+        let invalid = |message: String| Error::invalid("ids", ErrorCode::InvalidIds, message);
         let mut ids: Vec<MovieId> = Vec::new();
         for part in raw.split(',') {
             let part = part.trim();

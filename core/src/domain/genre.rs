@@ -1,7 +1,7 @@
 //! TMDB's movie genres. The ids are TMDB's and stable; we keep the English names here so
 //! that group genre tags can be checked and named without calling TMDB.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// All of TMDB's movie genres as `(id, name)`, in TMDB's order.
 pub const GENRES: [(i64, &str); 19] = [
@@ -62,7 +62,7 @@ impl GenreIds {
                 item.parse::<i64>().map_err(|_| {
                     Error::invalid(
                         field,
-                        "invalid_genres",
+                        ErrorCode::InvalidGenres,
                         format!("{field} must be a comma-separated list of genre ids."),
                     )
                 })
@@ -88,7 +88,7 @@ impl GenreIds {
             if genre_name(id).is_none() {
                 return Err(Error::invalid(
                     field,
-                    "invalid_genres",
+                    ErrorCode::InvalidGenres,
                     format!("Unknown genre id: {id}."),
                 ));
             }
@@ -136,7 +136,7 @@ fn check_count(count: usize, field: &'static str) -> Result<(), Error> {
     if count > GENRES_MAX {
         return Err(Error::invalid(
             field,
-            "invalid_genres",
+            ErrorCode::InvalidGenres,
             format!("At most {GENRES_MAX} genres can be given."),
         ));
     }

@@ -7,7 +7,7 @@ pub mod model;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// Who may join without asking. Public groups let anyone join at once; private groups
 /// take join requests that the owner or a moderator approves (PRODUCT-SPEC §4).
@@ -38,7 +38,7 @@ impl Visibility {
             .ok_or_else(|| {
                 Error::invalid(
                     "visibility",
-                    "invalid_visibility",
+                    ErrorCode::InvalidVisibility,
                     "Visibility must be public or private.",
                 )
             })
@@ -63,7 +63,7 @@ impl ThemeId {
         } else {
             Err(Error::invalid(
                 "theme_id",
-                "invalid_theme",
+                ErrorCode::InvalidTheme,
                 "Theme must be one of 1 (blue), 2 (green), 3 (purple) or 4 (orange).",
             ))
         }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// A language of movie data (titles, overviews, genre names, trailers). The catalog
 /// answers in it where it has a translation; the offline demo catalog is English only.
@@ -51,7 +51,7 @@ impl Language {
             .ok_or_else(|| {
                 Error::invalid(
                     "language",
-                    "invalid_language",
+                    ErrorCode::InvalidLanguage,
                     "Language must be fi-FI or en-US.",
                 )
             })
@@ -85,7 +85,7 @@ mod tests {
         }
         let err = Language::parse(Some("de")).unwrap_err();
         assert!(
-            matches!(err, Error::Invalid { code: "invalid_language", ref field, .. } if field == "language"),
+            matches!(err, Error::Invalid { code: ErrorCode::InvalidLanguage, ref field, .. } if field == "language"),
             "{err:?}"
         );
         assert_eq!(err.to_string(), "Language must be fi-FI or en-US.");

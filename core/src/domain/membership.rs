@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::group::Visibility;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::UserId;
 
 /// A user's standing in one group. `None` means no membership row at all.
@@ -157,12 +157,12 @@ pub enum RefusalKind {
 #[error("{message}")]
 pub struct Refusal {
     pub kind: RefusalKind,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: &'static str,
 }
 
 impl Refusal {
-    pub const fn new(kind: RefusalKind, code: &'static str, message: &'static str) -> Self {
+    pub const fn new(kind: RefusalKind, code: ErrorCode, message: &'static str) -> Self {
         Self {
             kind,
             code,
@@ -174,133 +174,133 @@ impl Refusal {
     /// owner's way out.
     pub const OWNER_CANNOT_LEAVE: Self = Self::new(
         RefusalKind::Invalid { field: "role" },
-        "owner_cannot_leave",
+        ErrorCode::OwnerCannotLeave,
         "The owner cannot leave the group. Delete the group instead.",
     );
     /// 400 `use_leave` (PRODUCT-SPEC §5).
     pub const USE_LEAVE: Self = Self::new(
         RefusalKind::Invalid { field: "user_id" },
-        "use_leave",
+        ErrorCode::UseLeave,
         "Use the leave button to remove yourself.",
     );
     /// 409 `already_member` (PRODUCT-SPEC §8).
     pub const ALREADY_MEMBER: Self = Self::new(
         RefusalKind::Conflict,
-        "already_member",
+        ErrorCode::AlreadyMember,
         "You are already a member of this group.",
     );
     /// 409 `already_pending` (PRODUCT-SPEC §8).
     pub const ALREADY_PENDING: Self = Self::new(
         RefusalKind::Conflict,
-        "already_pending",
+        ErrorCode::AlreadyPending,
         "Join request is already pending.",
     );
     /// 409 `already_owner` (PRODUCT-SPEC §8).
     pub const ALREADY_OWNER: Self = Self::new(
         RefusalKind::Conflict,
-        "already_owner",
+        ErrorCode::AlreadyOwner,
         "You already own this group.",
     );
     /// 403: a private group is joined by request only.
     pub const REQUEST_REQUIRED: Self = Self::new(
         RefusalKind::Forbidden,
-        "join_request_required",
+        ErrorCode::JoinRequestRequired,
         "This group is private. Send a join request instead.",
     );
     /// 404: withdraw without a pending request.
     pub const NO_PENDING_REQUEST: Self = Self::new(
         RefusalKind::NotFound,
-        "no_pending_request",
+        ErrorCode::NoPendingRequest,
         "You have no pending join request for this group.",
     );
     /// 404: leave without being in the group.
     pub const NOT_A_MEMBER: Self = Self::new(
         RefusalKind::NotFound,
-        "not_member",
+        ErrorCode::NotMember,
         "You are not a member of this group.",
     );
     /// 404: the other user is not in the group (nor waiting to be).
     pub const TARGET_NOT_MEMBER: Self = Self::new(
         RefusalKind::NotFound,
-        "not_member",
+        ErrorCode::NotMember,
         "This user is not a member of this group.",
     );
     /// 404: approve or decline without a request.
     pub const TARGET_NO_REQUEST: Self = Self::new(
         RefusalKind::NotFound,
-        "no_pending_request",
+        ErrorCode::NoPendingRequest,
         "This user has no pending join request.",
     );
     /// 409: approve someone already in.
     pub const TARGET_ALREADY_MEMBER: Self = Self::new(
         RefusalKind::Conflict,
-        "user_already_member",
+        ErrorCode::UserAlreadyMember,
         "This user is already a member of this group.",
     );
     /// 403: join/leave/withdraw on behalf of someone else.
     pub const SELF_ONLY: Self = Self::new(
         RefusalKind::Forbidden,
-        "self_only",
+        ErrorCode::SelfOnly,
         "You can only do this for your own membership.",
     );
     /// 403: remove without being owner or moderator.
     pub const REMOVE_NEEDS_MODERATOR: Self = Self::new(
         RefusalKind::Forbidden,
-        "moderator_required",
+        ErrorCode::ModeratorRequired,
         "Only the group owner or a moderator can remove members.",
     );
     /// 403: a moderator tried to remove a moderator or the owner.
     pub const MODERATOR_REMOVES_MEMBERS_ONLY: Self = Self::new(
         RefusalKind::Forbidden,
-        "moderator_removes_members_only",
+        ErrorCode::ModeratorRemovesMembersOnly,
         "Moderators can only remove regular members.",
     );
     /// 403: nobody removes the owner.
     pub const CANNOT_REMOVE_OWNER: Self = Self::new(
         RefusalKind::Forbidden,
-        "cannot_remove_owner",
+        ErrorCode::CannotRemoveOwner,
         "The group owner cannot be removed.",
     );
     /// 403: approve/decline without being owner or moderator.
     pub const REQUESTS_NEED_MODERATOR: Self = Self::new(
         RefusalKind::Forbidden,
-        "moderator_required",
+        ErrorCode::ModeratorRequired,
         "Only the group owner or a moderator can answer join requests.",
     );
     /// 403: promote/demote without being the owner.
     pub const ROLES_NEED_OWNER: Self = Self::new(
         RefusalKind::Forbidden,
-        "owner_required",
+        ErrorCode::OwnerRequired,
         "Only the group owner can change member roles.",
     );
     /// 403: the owner's own role is not promoted or demoted.
     pub const OWNER_ROLE_FIXED: Self = Self::new(
         RefusalKind::Forbidden,
-        "owner_role_fixed",
+        ErrorCode::OwnerRoleFixed,
         "The owner's role cannot be changed.",
     );
     /// 409: promote a moderator.
     pub const ALREADY_MODERATOR: Self = Self::new(
         RefusalKind::Conflict,
-        "already_moderator",
+        ErrorCode::AlreadyModerator,
         "This user is already a moderator.",
     );
     /// 409: demote a plain member.
     pub const NOT_MODERATOR: Self = Self::new(
         RefusalKind::Conflict,
-        "not_moderator",
+        ErrorCode::NotModerator,
         "This user is not a moderator.",
     );
     /// 403: transfer without being the owner.
     pub const TRANSFER_NEEDS_OWNER: Self = Self::new(
         RefusalKind::Forbidden,
-        "owner_required",
+        ErrorCode::OwnerRequired,
         "Only the group owner can transfer the group.",
     );
     /// 400: the new owner must already be in the group (pending requests are not).
     pub const TRANSFER_TO_MEMBERS_ONLY: Self = Self::new(
         RefusalKind::Invalid { field: "user_id" },
-        "not_member",
+        ErrorCode::NotMember,
         "The group can only be handed to one of its members or moderators.",
     );
 }
@@ -535,7 +535,7 @@ mod tests {
             (Leave, N, Pub, Err("not_member")),
         ];
         for (action, role, vis, expected) in cases {
-            let got = transition(*action, *role, *role, true, *vis).map_err(|r| r.code);
+            let got = transition(*action, *role, *role, true, *vis).map_err(|r| r.code.as_str());
             assert_eq!(got, *expected, "{action:?} as {role} in {vis:?} group");
         }
     }
@@ -597,7 +597,8 @@ mod tests {
         ];
         for (action, actor, target, expected) in cases {
             for vis in [Pub, Priv] {
-                let got = transition(*action, *actor, *target, false, vis).map_err(|r| r.code);
+                let got =
+                    transition(*action, *actor, *target, false, vis).map_err(|r| r.code.as_str());
                 assert_eq!(
                     got, *expected,
                     "{action:?} by {actor} on {target} in {vis:?} group"
@@ -620,7 +621,7 @@ mod tests {
             (Transfer, O, "already_owner"),
         ];
         for (action, role, code) in cases {
-            let got = transition(*action, *role, *role, true, Priv).map_err(|r| r.code);
+            let got = transition(*action, *role, *role, true, Priv).map_err(|r| r.code.as_str());
             assert_eq!(got, Err(*code), "{action:?} on yourself as {role}");
         }
     }
@@ -684,7 +685,7 @@ mod tests {
         assert!(matches!(
             Error::from(Refusal::NO_PENDING_REQUEST),
             Error::NotFound {
-                code: "no_pending_request",
+                code: ErrorCode::NoPendingRequest,
                 ..
             }
         ));

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
 
 /// TMDB serves only pages 1..=500 of any list, however many it reports.
@@ -238,7 +238,7 @@ pub fn release_year(release_date: &str) -> Option<i32> {
 
 /// The error every catalog returns for an unknown movie id.
 pub fn movie_not_found() -> Error {
-    Error::not_found("movie_not_found", "Movie not found")
+    Error::not_found(ErrorCode::MovieNotFound, "Movie not found")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -283,7 +283,11 @@ impl CatalogPage {
 }
 
 fn invalid_page() -> Error {
-    Error::invalid("page", "invalid_page", "Page must be between 1 and 500.")
+    Error::invalid(
+        "page",
+        ErrorCode::InvalidPage,
+        "Page must be between 1 and 500.",
+    )
 }
 
 impl Default for CatalogPage {
@@ -304,14 +308,14 @@ impl SearchQuery {
         if trimmed.is_empty() {
             return Err(Error::invalid(
                 "query",
-                "invalid_query",
+                ErrorCode::InvalidQuery,
                 "Search query is required.",
             ));
         }
         if trimmed.chars().count() > MAX_QUERY_CHARS {
             return Err(Error::invalid(
                 "query",
-                "invalid_query",
+                ErrorCode::InvalidQuery,
                 "Search query is too long (at most 200 characters).",
             ));
         }
@@ -348,7 +352,7 @@ impl GenreFilter {
                 _ => {
                     return Err(Error::invalid(
                         "with_genres",
-                        "invalid_genres",
+                        ErrorCode::InvalidGenres,
                         "Genres must be a comma-separated list of genre ids.",
                     ))
                 }
@@ -357,7 +361,7 @@ impl GenreFilter {
         if ids.len() > 20 {
             return Err(Error::invalid(
                 "with_genres",
-                "invalid_genres",
+                ErrorCode::InvalidGenres,
                 "Too many genres.",
             ));
         }
@@ -438,7 +442,7 @@ impl DiscoverSort {
         let invalid = || {
             Error::invalid(
                 "sort_by",
-                "invalid_sort",
+                ErrorCode::InvalidSort,
                 "sort_by must be one of popularity, vote_average, vote_count, primary_release_date, title, revenue with .asc or .desc.",
             )
         };
@@ -483,7 +487,7 @@ pub fn parse_movie_id(raw: &str) -> Result<MovieId, Error> {
         Ok(id) if id > 0 => Ok(MovieId(id)),
         _ => Err(Error::invalid(
             "id",
-            "invalid_parameter",
+            ErrorCode::InvalidParameter,
             "Movie id must be a positive number.",
         )),
     }
@@ -499,7 +503,7 @@ pub fn parse_year(raw: Option<&str>) -> Result<Option<i32>, Error> {
         Some(text) => text.parse::<i32>().map(Some).map_err(|_| {
             Error::invalid(
                 "year",
-                "invalid_year",
+                ErrorCode::InvalidYear,
                 "Year must be a number such as 1999.",
             )
         }),
@@ -514,7 +518,7 @@ pub fn check_title_year(original_title: &str, year: Option<i32>) -> Result<(), E
     if original_title.trim().is_empty() {
         return Err(Error::invalid(
             "originalTitle",
-            "invalid_title",
+            ErrorCode::InvalidTitle,
             "Original title is required.",
         ));
     }
@@ -522,7 +526,7 @@ pub fn check_title_year(original_title: &str, year: Option<i32>) -> Result<(), E
         if !(1870..=2100).contains(&y) {
             return Err(Error::invalid(
                 "year",
-                "invalid_year",
+                ErrorCode::InvalidYear,
                 "Year must be between 1870 and 2100.",
             ));
         }
@@ -824,7 +828,7 @@ mod tests {
         assert!(matches!(
             err,
             Error::Invalid {
-                code: "invalid_page",
+                code: ErrorCode::InvalidPage,
                 ..
             }
         ));
@@ -837,7 +841,7 @@ mod tests {
         for bad in ["abc", "0", "-1", "", "5.5", "in-theaters"] {
             let err = parse_movie_id(bad).unwrap_err();
             assert!(
-                matches!(err, Error::Invalid { code: "invalid_parameter", ref field, .. } if field == "id"),
+                matches!(err, Error::Invalid { code: ErrorCode::InvalidParameter, ref field, .. } if field == "id"),
                 "{bad:?}"
             );
         }
@@ -852,7 +856,7 @@ mod tests {
         assert!(matches!(
             err,
             Error::Invalid {
-                code: "invalid_year",
+                code: ErrorCode::InvalidYear,
                 ..
             }
         ));

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// An offset/limit window, already checked against a maximum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +24,7 @@ impl PageRequest {
         if !(1..=max).contains(&limit) {
             return Err(Error::invalid(
                 "limit",
-                "invalid_parameter",
+                ErrorCode::InvalidParameter,
                 format!("limit must be between 1 and {max}."),
             ));
         }
@@ -32,7 +32,7 @@ impl PageRequest {
         if offset < 0 {
             return Err(Error::invalid(
                 "offset",
-                "invalid_parameter",
+                ErrorCode::InvalidParameter,
                 "offset must not be negative.",
             ));
         }

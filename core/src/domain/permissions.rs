@@ -10,55 +10,56 @@ use serde::Serialize;
 
 use crate::domain::group::Visibility;
 use crate::domain::membership::{transition, MembershipAction, Refusal, RefusalKind, Role};
+use crate::error::ErrorCode;
 use crate::ids::UserId;
 
 impl Refusal {
     /// 403 (PRODUCT-SPEC §6).
     pub const MEMBERS_ONLY_MEMBER_LIST: Self = Self::new(
         RefusalKind::Forbidden,
-        "members_only",
+        ErrorCode::MembersOnly,
         "You need to be in the group to view members.",
     );
     /// 403 (PRODUCT-SPEC §2, the text non-members see on the group page).
     pub const MEMBERS_ONLY_CONTENT: Self = Self::new(
         RefusalKind::Forbidden,
-        "members_only",
+        ErrorCode::MembersOnly,
         "This group’s favorites and activity are visible to members only.",
     );
     /// 403 (PRODUCT-SPEC §6, API.md "Favorites" rules). Note the typographic apostrophe.
     pub const NO_FAVORITES_PERMISSION: Self = Self::new(
         RefusalKind::Forbidden,
-        "favorites_forbidden",
+        ErrorCode::FavoritesForbidden,
         "You don’t have permission to add favorites for this group.",
     );
     /// 403: removing a group favorite without being owner or moderator.
     pub const NO_FAVORITES_REMOVE_PERMISSION: Self = Self::new(
         RefusalKind::Forbidden,
-        "favorites_forbidden",
+        ErrorCode::FavoritesForbidden,
         "You don’t have permission to remove favorites for this group.",
     );
     /// 403: editing a group is the owner's.
     pub const EDIT_NEEDS_OWNER: Self = Self::new(
         RefusalKind::Forbidden,
-        "owner_required",
+        ErrorCode::OwnerRequired,
         "Only the group owner can edit the group.",
     );
     /// 403: deleting a group is the owner's.
     pub const DELETE_NEEDS_OWNER: Self = Self::new(
         RefusalKind::Forbidden,
-        "owner_required",
+        ErrorCode::OwnerRequired,
         "Only the group owner can delete the group.",
     );
     /// 403: the list of join requests is for the owner and moderators.
     pub const PENDING_NEEDS_MODERATOR: Self = Self::new(
         RefusalKind::Forbidden,
-        "moderator_required",
+        ErrorCode::ModeratorRequired,
         "Only the group owner or a moderator can see join requests.",
     );
     /// 403: a group's moderation log is for its owner and moderators.
     pub const MODLOG_NEEDS_MODERATOR: Self = Self::new(
         RefusalKind::Forbidden,
-        "moderator_required",
+        ErrorCode::ModeratorRequired,
         "Only the group owner or a moderator can read the moderation log.",
     );
 }
@@ -303,7 +304,7 @@ mod tests {
                     let refusal = got.expect_err(name);
                     assert_eq!(refusal.kind, RefusalKind::Forbidden, "{name} as {role}");
                     assert_eq!(
-                        (refusal.code, refusal.message),
+                        (refusal.code.as_str(), refusal.message),
                         (code, message),
                         "{name} as {role}"
                     );
@@ -335,7 +336,7 @@ mod tests {
             );
         }
         let refusal = view_modlog(M, false).unwrap_err();
-        assert_eq!(refusal.code, "moderator_required");
+        assert_eq!(refusal.code, ErrorCode::ModeratorRequired);
         assert_eq!(
             refusal.message,
             "Only the group owner or a moderator can read the moderation log."
@@ -375,7 +376,7 @@ mod tests {
         }
         for role in Role::ALL {
             assert_eq!(
-                remove_member(role, role, true).map_err(|r| r.code),
+                remove_member(role, role, true).map_err(|r| r.code.as_str()),
                 Err("use_leave"),
                 "{role} removes self"
             );

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 pub const RATING_MIN: i64 = 1;
 pub const RATING_MAX: i64 = 5;
@@ -21,7 +21,7 @@ impl Rating {
         } else {
             Err(Error::invalid(
                 "rating",
-                "invalid_rating",
+                ErrorCode::InvalidRating,
                 "Rating must be a whole number from 1 to 5.",
             ))
         }

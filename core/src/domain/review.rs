@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::domain::paging::PageRequest;
 use crate::domain::rating::{average_one_decimal, Rating};
 use crate::domain::text::ReviewContent;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::{MovieId, ReviewId, UserId};
 
 /// A review object carries at most this many reactions (the newest) in `interactions`;
@@ -91,7 +91,11 @@ impl ReviewChanges {
             content: content.map(ReviewContent::parse).transpose()?,
         };
         if changes.is_empty() {
-            return Err(Error::invalid("", "no_changes", "No changes to update."));
+            return Err(Error::invalid(
+                "",
+                ErrorCode::NoChanges,
+                "No changes to update.",
+            ));
         }
         Ok(changes)
     }
@@ -163,7 +167,13 @@ impl ReviewCursor {
     /// # Errors
     /// `Invalid` `invalid_parameter` (field `cursor`) for anything `encode` did not write.
     pub fn parse(raw: &str) -> Result<Self, Error> {
-        let bad = || Error::invalid("cursor", "invalid_parameter", "cursor is not valid.");
+        let bad = || {
+            Error::invalid(
+                "cursor",
+                ErrorCode::InvalidParameter,
+                "cursor is not valid.",
+            )
+        };
         let (millis, id) = raw.trim().split_once('-').ok_or_else(bad)?;
         let millis: i64 = millis.parse().map_err(|_| bad())?;
         let id: i64 = id.parse().map_err(|_| bad())?;
@@ -200,7 +210,7 @@ impl ReviewWindow {
             None => Ok(Self::Offset(page)),
             Some(_) if page.offset != 0 => Err(Error::invalid(
                 "offset",
-                "invalid_parameter",
+                ErrorCode::InvalidParameter,
                 "Use either offset or cursor, not both.",
             )),
             Some(raw) => Ok(Self::After {
@@ -293,7 +303,7 @@ pub fn edit_review(actor: UserId, author: UserId) -> Result<(), Error> {
         Ok(())
     } else {
         Err(Error::forbidden(
-            "not_author",
+            ErrorCode::NotAuthor,
             "Only the author can edit this review.",
         ))
     }
@@ -305,7 +315,7 @@ pub fn delete_review(actor: UserId, actor_is_admin: bool, author: UserId) -> Res
         Ok(())
     } else {
         Err(Error::forbidden(
-            "not_author",
+            ErrorCode::NotAuthor,
             "Only the author or an administrator can delete this review.",
         ))
     }
@@ -315,7 +325,7 @@ pub fn delete_review(actor: UserId, actor_is_admin: bool, author: UserId) -> Res
 pub fn react_to_review(actor: UserId, author: UserId) -> Result<(), Error> {
     if actor == author {
         Err(Error::forbidden(
-            "own_review",
+            ErrorCode::OwnReview,
             "You cannot like or dislike your own review.",
         ))
     } else {
@@ -325,12 +335,15 @@ pub fn react_to_review(actor: UserId, author: UserId) -> Result<(), Error> {
 
 /// 404 `review_not_found`.
 pub fn review_not_found() -> Error {
-    Error::not_found("review_not_found", "Review not found")
+    Error::not_found(ErrorCode::ReviewNotFound, "Review not found")
 }
 
 /// 409 `already_reviewed`: one review per user per movie.
 pub fn already_reviewed() -> Error {
-    Error::conflict("already_reviewed", "You have already reviewed this movie.")
+    Error::conflict(
+        ErrorCode::AlreadyReviewed,
+        "You have already reviewed this movie.",
+    )
 }
 
 #[cfg(test)]
@@ -404,7 +417,7 @@ mod tests {
         for (rating, content, code) in cases {
             let err = ReviewChanges::parse(rating, content).unwrap_err();
             assert!(
-                matches!(err, Error::Invalid { code: c, .. } if c == code),
+                matches!(err, Error::Invalid { code: c, .. } if c.as_str() == code),
                 "{rating:?} {content:?}: {err:?}"
             );
         }

@@ -6,14 +6,18 @@ use std::fmt;
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// A real calendar date written as `dd.mm.yyyy` (years 0001–9999).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShowDate(NaiveDate);
 
 fn invalid_date() -> Error {
-    Error::invalid("dt", "invalid_date", "Date must be in dd.mm.yyyy format")
+    Error::invalid(
+        "dt",
+        ErrorCode::InvalidDate,
+        "Date must be in dd.mm.yyyy format",
+    )
 }
 
 impl ShowDate {

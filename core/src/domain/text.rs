@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// The longest review, in characters (API.md "Reviews" rules).
 pub const REVIEW_CONTENT_MAX: usize = 5000;
@@ -24,7 +24,7 @@ pub fn reject_control_chars(value: &str, field: &'static str, label: &str) -> Re
     {
         return Err(Error::invalid(
             field,
-            "validation_error",
+            ErrorCode::ValidationError,
             format!("{label} must not contain control characters."),
         ));
     }
@@ -42,14 +42,14 @@ impl ReviewContent {
         if value.is_empty() {
             return Err(Error::invalid(
                 "content",
-                "invalid_content",
+                ErrorCode::InvalidContent,
                 "Review content is required.",
             ));
         }
         if value.chars().count() > REVIEW_CONTENT_MAX {
             return Err(Error::invalid(
                 "content",
-                "invalid_content",
+                ErrorCode::InvalidContent,
                 format!("Review content must be at most {REVIEW_CONTENT_MAX} characters long."),
             ));
         }
@@ -78,14 +78,14 @@ impl GroupName {
         if value.is_empty() {
             return Err(Error::invalid(
                 "name",
-                "invalid_group_name",
+                ErrorCode::InvalidGroupName,
                 "Group name is required.",
             ));
         }
         if value.chars().count() > GROUP_NAME_MAX {
             return Err(Error::invalid(
                 "name",
-                "invalid_group_name",
+                ErrorCode::InvalidGroupName,
                 format!("Group name must be at most {GROUP_NAME_MAX} characters long."),
             ));
         }
@@ -95,7 +95,7 @@ impl GroupName {
         if value.chars().any(char::is_control) {
             return Err(Error::invalid(
                 "name",
-                "invalid_group_name",
+                ErrorCode::InvalidGroupName,
                 "Group name must be a single line without control characters.",
             ));
         }
@@ -129,7 +129,7 @@ impl Description {
         if value.chars().count() > DESCRIPTION_MAX {
             return Err(Error::invalid(
                 "description",
-                "invalid_description",
+                ErrorCode::InvalidDescription,
                 format!("Description must be at most {DESCRIPTION_MAX} characters long."),
             ));
         }

@@ -7,7 +7,7 @@ use crate::domain::aura::{aura, AuraLabel};
 use crate::domain::ban::{Ban, SiteRole};
 use crate::domain::language::Language;
 use crate::domain::text::reject_control_chars;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::UserId;
 
 pub const USERNAME_MIN: usize = 3;
@@ -29,7 +29,7 @@ impl Username {
         if value.is_empty() {
             return Err(Error::invalid(
                 "username",
-                "invalid_username",
+                ErrorCode::InvalidUsername,
                 "Username is required.",
             ));
         }
@@ -37,7 +37,7 @@ impl Username {
         if !(USERNAME_MIN..=USERNAME_MAX).contains(&len) {
             return Err(Error::invalid(
                 "username",
-                "invalid_username",
+                ErrorCode::InvalidUsername,
                 format!("Username must be {USERNAME_MIN} to {USERNAME_MAX} characters long."),
             ));
         }
@@ -47,7 +47,7 @@ impl Username {
         {
             return Err(Error::invalid(
                 "username",
-                "invalid_username",
+                ErrorCode::InvalidUsername,
                 "Username may contain only letters, digits, '_', '.' and '-'.",
             ));
         }
@@ -70,11 +70,17 @@ impl Email {
         if value.is_empty() {
             return Err(Error::invalid(
                 "email",
-                "invalid_email",
+                ErrorCode::InvalidEmail,
                 "Email is required.",
             ));
         }
-        let bad = || Error::invalid("email", "invalid_email", "Email address is not valid.");
+        let bad = || {
+            Error::invalid(
+                "email",
+                ErrorCode::InvalidEmail,
+                "Email address is not valid.",
+            )
+        };
         if value.len() > EMAIL_MAX || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(bad());
         }
@@ -109,28 +115,28 @@ impl Password {
         if len == 0 {
             return Err(Error::invalid(
                 field,
-                "invalid_password",
+                ErrorCode::InvalidPassword,
                 "Password is required.",
             ));
         }
         if raw.chars().all(char::is_whitespace) {
             return Err(Error::invalid(
                 field,
-                "invalid_password",
+                ErrorCode::InvalidPassword,
                 "Password cannot be only spaces.",
             ));
         }
         if len < PASSWORD_MIN {
             return Err(Error::invalid(
                 field,
-                "invalid_password",
+                ErrorCode::InvalidPassword,
                 format!("Password must be at least {PASSWORD_MIN} characters long."),
             ));
         }
         if len > PASSWORD_MAX {
             return Err(Error::invalid(
                 field,
-                "invalid_password",
+                ErrorCode::InvalidPassword,
                 format!("Password must be at most {PASSWORD_MAX} characters long."),
             ));
         }
@@ -159,7 +165,7 @@ impl Bio {
         if value.chars().count() > BIO_MAX {
             return Err(Error::invalid(
                 "user_bio",
-                "invalid_bio",
+                ErrorCode::InvalidBio,
                 format!("Bio must be at most {BIO_MAX} characters long."),
             ));
         }
@@ -358,7 +364,7 @@ mod tests {
                     message,
                 }) => {
                     assert_eq!(got, field);
-                    assert_eq!(code, "invalid_password");
+                    assert_eq!(code, ErrorCode::InvalidPassword);
                     assert_eq!(message, "Password cannot be only spaces.");
                 }
                 other => panic!("{input:?}: {other:?}"),
@@ -376,7 +382,7 @@ mod tests {
         assert_eq!(Bio::parse("line\none").unwrap().as_str(), "line\none");
         assert!(matches!(
             Bio::parse("a\u{0}b"),
-            Err(Error::Invalid { field, code: "validation_error", .. }) if field == "user_bio"
+            Err(Error::Invalid { field, code: ErrorCode::ValidationError, .. }) if field == "user_bio"
         ));
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::domain::user::{Password, PasswordHash, User, UserProfile};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ports::{Clock, GroupStore, PasswordHasher, TokenClaims, TokenIssuer, UserStore};
 
 /// Register, log in, authenticate, read and change profiles, delete accounts, and the
@@ -72,7 +72,7 @@ impl Accounts {
             Ok(())
         } else {
             Err(Error::forbidden(
-                "wrong_password",
+                ErrorCode::WrongPassword,
                 "Current password is incorrect.",
             ))
         }
@@ -98,11 +98,11 @@ impl Accounts {
 pub(crate) fn current_password_required() -> Error {
     Error::invalid(
         "currentPassword",
-        "current_password_required",
+        ErrorCode::CurrentPasswordRequired,
         "Current password is required.",
     )
 }
 
 pub(crate) fn user_not_found() -> Error {
-    Error::not_found("user_not_found", "Profile not found.")
+    Error::not_found(ErrorCode::UserNotFound, "Profile not found.")
 }

@@ -95,6 +95,7 @@ impl Favorites {
 mod tests {
     use super::*;
     use crate::domain::membership::Role;
+    use crate::error::ErrorCode;
     use crate::ids::{MovieId, UserId};
     use crate::use_cases::favorites::testing::*;
     use crate::use_cases::test_support::user;
@@ -302,7 +303,7 @@ mod tests {
     #[tokio::test]
     async fn a_catalog_outage_keeps_an_entry_the_client_described() {
         let outage = || Error::Upstream {
-            code: "upstream_unavailable",
+            code: ErrorCode::UpstreamUnavailable,
             message: "down".into(),
             unavailable: true,
         };

@@ -3,7 +3,7 @@
 //! exists, is not banned and has not changed password since it was issued.
 
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ports::TokenError;
 use crate::use_cases::accounts::Accounts;
 
@@ -20,12 +20,13 @@ impl Accounts {
     pub async fn authenticate(&self, token: &str) -> Result<User, Error> {
         let claims = self.tokens.verify(token).map_err(|err| match err {
             TokenError::Expired => Error::unauthenticated(
-                "token_expired",
+                ErrorCode::TokenExpired,
                 "Your session has expired. Please log in again.",
             ),
-            TokenError::Invalid => {
-                Error::unauthenticated("invalid_token", "The authentication token is not valid.")
-            }
+            TokenError::Invalid => Error::unauthenticated(
+                ErrorCode::InvalidToken,
+                "The authentication token is not valid.",
+            ),
         })?;
         let Some(user) = self.users.find_user(claims.user_id).await? else {
             return Err(token_revoked());
@@ -41,19 +42,19 @@ impl Accounts {
 }
 
 fn account_banned() -> Error {
-    Error::unauthenticated("account_banned", "This account has been banned.")
+    Error::unauthenticated(ErrorCode::AccountBanned, "This account has been banned.")
 }
 
 fn token_revoked() -> Error {
     Error::unauthenticated(
-        "token_revoked",
+        ErrorCode::TokenRevoked,
         "Your session is no longer valid. Please log in again.",
     )
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::error::Error;
+    use crate::error::{Error, ErrorCode};
     use crate::ids::UserId;
     use crate::ports::{TokenClaims, TokenError};
     use crate::use_cases::test_support::*;
@@ -88,7 +89,7 @@ mod tests {
             ports.tokens.expect_verify().returning(move |_| Err(err));
             let got = ports.accounts().authenticate("tok").await.unwrap_err();
             assert!(
-                matches!(got, Error::Unauthenticated { code: c, .. } if c == code),
+                matches!(got, Error::Unauthenticated { code: c, .. } if c.as_str() == code),
                 "{got:?}"
             );
         }
@@ -104,7 +105,7 @@ mod tests {
             matches!(
                 err,
                 Error::Unauthenticated {
-                    code: "token_revoked",
+                    code: ErrorCode::TokenRevoked,
                     ..
                 }
             ),
@@ -123,7 +124,7 @@ mod tests {
             matches!(
                 err,
                 Error::Unauthenticated {
-                    code: "token_revoked",
+                    code: ErrorCode::TokenRevoked,
                     ..
                 }
             ),
@@ -144,7 +145,7 @@ mod tests {
         let err = ports.accounts().authenticate("tok").await.unwrap_err();
         match err {
             Error::Unauthenticated { code, message } => {
-                assert_eq!(code, "account_banned");
+                assert_eq!(code, ErrorCode::AccountBanned);
                 assert_eq!(message, "This account has been banned.");
             }
             other => panic!("expected 401 account_banned, got {other:?}"),

@@ -4,7 +4,7 @@
 use crate::domain::group::model::GroupMember;
 use crate::domain::membership::{MembershipAction, Role};
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::{GroupId, UserId};
 use crate::use_cases::groups::Groups;
 
@@ -29,7 +29,7 @@ impl Groups {
             _ => {
                 return Err(Error::invalid(
                     "role",
-                    "invalid_role",
+                    ErrorCode::InvalidRole,
                     "Role must be moderator or member.",
                 ))
             }

@@ -5,7 +5,7 @@ use crate::domain::group::model::{NewGroup, PosterUrl};
 use crate::domain::group::{ThemeId, Visibility};
 use crate::domain::text::{Description, GroupName};
 use crate::domain::user::User;
-use crate::error::{Conflict, Error, StoreError};
+use crate::error::{Conflict, Error, ErrorCode, StoreError};
 use crate::use_cases::groups::{GroupView, Groups};
 
 /// A new group as the client sent it.
@@ -24,7 +24,10 @@ pub struct CreateGroup {
 
 /// 409 `group_name_taken`.
 pub(crate) fn group_name_taken() -> Error {
-    Error::conflict("group_name_taken", "A group with this name already exists.")
+    Error::conflict(
+        ErrorCode::GroupNameTaken,
+        "A group with this name already exists.",
+    )
 }
 
 impl Groups {
@@ -66,9 +69,10 @@ impl Groups {
             .await
             .map_err(|err| match err {
                 StoreError::Conflict(Conflict::GroupName) => group_name_taken(),
-                StoreError::NotFound => {
-                    Error::unauthenticated("invalid_token", "Your account no longer exists.")
-                }
+                StoreError::NotFound => Error::unauthenticated(
+                    ErrorCode::InvalidToken,
+                    "Your account no longer exists.",
+                ),
                 other => other.into(),
             })?;
         self.get_group(Some(owner), id).await

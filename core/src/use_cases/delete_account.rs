@@ -117,7 +117,7 @@ mod tests {
 
     use crate::domain::membership::{Role, SuccessionCandidate};
     use crate::domain::moderation::ModerationAction;
-    use crate::error::{Conflict, Error, StoreError};
+    use crate::error::{Conflict, Error, ErrorCode, StoreError};
     use crate::ids::{GroupId, UserId};
     use crate::use_cases::test_support::*;
 
@@ -134,7 +134,7 @@ mod tests {
             matches!(
                 err,
                 Error::Invalid {
-                    code: "current_password_required",
+                    code: ErrorCode::CurrentPasswordRequired,
                     ..
                 }
             ),

@@ -1,7 +1,7 @@
 //! The generated placeholder poster of a demo film (the demo catalog's `posterPath`s
 //! point at it).
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
 use crate::use_cases::movies::Movies;
 
@@ -15,7 +15,7 @@ impl Movies {
         file.strip_suffix(".svg")
             .and_then(|id| id.parse::<i64>().ok())
             .and_then(|id| self.posters.placeholder_svg(MovieId(id)))
-            .ok_or_else(|| Error::not_found("poster_not_found", "Poster not found"))
+            .ok_or_else(|| Error::not_found(ErrorCode::PosterNotFound, "Poster not found"))
     }
 }
 
@@ -23,6 +23,7 @@ impl Movies {
 mod tests {
     use crate::ids::MovieId;
     use crate::use_cases::movies::testing::*;
+    use crate::ErrorCode;
 
     #[test]
     fn posters_are_found_by_their_file_name() {
@@ -39,7 +40,7 @@ mod tests {
                 matches!(
                     err,
                     crate::Error::NotFound {
-                        code: "poster_not_found",
+                        code: ErrorCode::PosterNotFound,
                         ..
                     }
                 ),

@@ -188,6 +188,7 @@ mod tests {
 
     use super::*;
     use crate::domain::showtime::EventMatch;
+    use crate::error::ErrorCode;
     use crate::ids::MovieId;
     use crate::use_cases::showtimes::testing::*;
     use crate::use_cases::test_support::now;
@@ -289,7 +290,7 @@ mod tests {
         ports.cache.expect_save_event_matches().never();
         ports.catalog.expect_best_match().returning(|_, _, _| {
             Err(Error::Upstream {
-                code: "upstream_unavailable",
+                code: ErrorCode::UpstreamUnavailable,
                 message: "down".into(),
                 unavailable: true,
             })

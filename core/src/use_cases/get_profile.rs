@@ -30,7 +30,7 @@ impl Accounts {
 #[cfg(test)]
 mod tests {
     use crate::domain::user::{UserProfile, UserStats};
-    use crate::error::Error;
+    use crate::error::{Error, ErrorCode};
     use crate::ids::UserId;
     use crate::use_cases::test_support::*;
 
@@ -43,7 +43,7 @@ mod tests {
             matches!(
                 err,
                 Error::NotFound {
-                    code: "user_not_found",
+                    code: ErrorCode::UserNotFound,
                     ..
                 }
             ),

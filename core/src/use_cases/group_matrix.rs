@@ -15,7 +15,7 @@ use crate::domain::membership::Role;
 use crate::domain::paging::Paged;
 use crate::domain::review::ReviewPage;
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::{GroupId, MovieId, UserId};
 use crate::ports::clock::MockClock;
 use crate::ports::favorite_store::MockFavoriteStore;
@@ -209,7 +209,10 @@ async fn run(action: GroupAction, user: Option<&User>) -> Result<(), Error> {
         return match action {
             A::View => groups.get_group(None, GROUP).await.map(drop),
             // The HTTP layer answers these before any use case runs.
-            _ => Err(Error::unauthenticated("unauthorized", "Log in first.")),
+            _ => Err(Error::unauthenticated(
+                ErrorCode::Unauthorized,
+                "Log in first.",
+            )),
         };
     };
     let pending = other(me.id, 6, 7);
@@ -299,7 +302,7 @@ async fn every_cell_of_the_authorization_matrix_holds_in_the_use_cases() {
             Ok(()) => None,
             Err(err) => Some(Outcome {
                 status: status_of(&err),
-                code: Some(err.code()),
+                code: Some(err.error_code()),
             }),
         };
         let fits = match got {

@@ -19,7 +19,7 @@ use crate::domain::group::model::{group_not_found, Group, GroupMember};
 use crate::domain::membership::{transition, MembershipAction, Role};
 use crate::domain::moderation::{ModerationAction, NewGroupLogEntry};
 use crate::domain::user::User;
-use crate::error::{Conflict, Error, StoreError};
+use crate::error::{Conflict, Error, ErrorCode, StoreError};
 use crate::ids::{GroupId, UserId};
 use crate::ports::group_store::{Expected, GroupAccess, MembershipChange};
 use crate::ports::{Clock, GroupStore, UserStore};
@@ -32,7 +32,7 @@ pub(crate) const MAX_ATTEMPTS: usize = 8;
 /// 409 `concurrent_change`: the group kept changing while we tried to apply the action.
 pub(crate) fn busy() -> Error {
     Error::conflict(
-        "concurrent_change",
+        ErrorCode::ConcurrentChange,
         "The group changed while you were acting on it. Please try again.",
     )
 }

@@ -96,6 +96,7 @@ mod tests {
     use crate::domain::showtime::{
         feed_unavailable, Event, EventKind, Fetched, Images, ShowRating,
     };
+    use crate::error::ErrorCode;
     use crate::use_cases::showtimes::testing::*;
     use crate::use_cases::test_support::now;
 
@@ -181,7 +182,7 @@ mod tests {
             .returning(|_, _| Err(feed_unavailable()));
         ports.catalog.expect_now_playing().returning(|_, _| {
             Err(Error::Upstream {
-                code: "upstream_unavailable",
+                code: ErrorCode::UpstreamUnavailable,
                 message: "down".into(),
                 unavailable: true,
             })

@@ -6,7 +6,7 @@ use crate::domain::favorite::{Favorite, FavoriteKind, FavoriteList};
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::permissions::view_group_content;
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::{GroupId, UserId};
 use crate::use_cases::accounts::user_not_found;
 use crate::use_cases::favorites::Favorites;
@@ -36,13 +36,13 @@ impl Favorites {
             match viewer {
                 None => {
                     return Err(Error::unauthenticated(
-                        "login_required",
+                        ErrorCode::LoginRequired,
                         "Please log in to view your watchlist.",
                     ))
                 }
                 Some(viewer) if viewer.id != owner => {
                     return Err(Error::forbidden(
-                        "watchlist_private",
+                        ErrorCode::WatchlistPrivate,
                         "A watchlist is visible only to its owner.",
                     ))
                 }

@@ -10,7 +10,7 @@ use crate::domain::genre::GenreIds;
 use crate::domain::group::model::{GenreMatch, GroupFilter, PrivateGroups, SearchText};
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::UserId;
 use crate::use_cases::accounts::user_not_found;
 use crate::use_cases::groups::{GroupView, Groups};
@@ -81,7 +81,7 @@ impl Groups {
         if genres.is_empty() {
             return Err(Error::invalid(
                 "genres",
-                "invalid_genres",
+                ErrorCode::InvalidGenres,
                 "Choose at least one genre.",
             ));
         }

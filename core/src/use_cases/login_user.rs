@@ -2,7 +2,7 @@
 
 use crate::domain::ban::Ban;
 use crate::domain::user::Email;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::use_cases::accounts::{Accounts, Session};
 
 /// The one answer for an unknown email and a wrong password alike.
@@ -23,14 +23,14 @@ impl Accounts {
         if email.trim().is_empty() {
             return Err(Error::invalid(
                 "email",
-                "invalid_email",
+                ErrorCode::InvalidEmail,
                 "Email is required.",
             ));
         }
         if password.is_empty() {
             return Err(Error::invalid(
                 "password",
-                "invalid_password",
+                ErrorCode::InvalidPassword,
                 "Password is required.",
             ));
         }
@@ -58,12 +58,12 @@ impl Accounts {
 }
 
 fn invalid_credentials() -> Error {
-    Error::unauthenticated("invalid_credentials", INVALID_CREDENTIALS)
+    Error::unauthenticated(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS)
 }
 
 /// 403 `banned`, naming the end of a timed ban.
 pub(crate) fn banned(ban: &Ban) -> Error {
-    Error::forbidden("banned", ban.message())
+    Error::forbidden(ErrorCode::Banned, ban.message())
 }
 
 #[cfg(test)]
@@ -71,7 +71,7 @@ mod tests {
     use chrono::Duration;
 
     use crate::domain::user::UserStats;
-    use crate::error::Error;
+    use crate::error::{Error, ErrorCode};
     use crate::use_cases::test_support::*;
 
     #[tokio::test]
@@ -153,7 +153,7 @@ mod tests {
                 matches!(
                     err,
                     Error::Unauthenticated {
-                        code: "invalid_credentials",
+                        code: ErrorCode::InvalidCredentials,
                         ..
                     }
                 ),

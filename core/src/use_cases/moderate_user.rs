@@ -6,12 +6,12 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use crate::domain::ban::Ban;
 use crate::domain::moderation::{clean_reason, ModerationAction, NewModerationEntry};
 use crate::domain::user::User;
-use crate::error::{Error, StoreError};
+use crate::error::{Error, ErrorCode, StoreError};
 use crate::ids::UserId;
 use crate::use_cases::accounts::Accounts;
 
 pub(crate) fn no_such_user() -> Error {
-    Error::not_found("user_not_found", "User not found.")
+    Error::not_found(ErrorCode::UserNotFound, "User not found.")
 }
 
 pub(crate) fn missing_as_not_found(err: StoreError) -> Error {
@@ -58,7 +58,10 @@ impl Accounts {
         let ban = Ban::new(until, now)?;
         let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
         if user.is_banned_at(now) {
-            return Err(Error::conflict("already_banned", "User is already banned."));
+            return Err(Error::conflict(
+                ErrorCode::AlreadyBanned,
+                "User is already banned.",
+            ));
         }
         let detail = ban
             .until
@@ -83,7 +86,7 @@ impl Accounts {
     ) -> Result<User, Error> {
         let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
         if !user.is_banned_at(self.clock.now()) {
-            return Err(Error::conflict("not_banned", "User is not banned."));
+            return Err(Error::conflict(ErrorCode::NotBanned, "User is not banned."));
         }
         let log = self.log_entry(ModerationAction::UnbanUser, actor, id, reason, None);
         self.users
@@ -121,7 +124,7 @@ mod tests {
 
     use crate::domain::ban::Ban;
     use crate::domain::moderation::ModerationAction;
-    use crate::error::{Error, StoreError};
+    use crate::error::{Error, ErrorCode, StoreError};
     use crate::ids::UserId;
     use crate::use_cases::test_support::*;
 
@@ -232,7 +235,7 @@ mod tests {
             matches!(
                 err,
                 Error::Conflict {
-                    code: "already_banned",
+                    code: ErrorCode::AlreadyBanned,
                     ..
                 }
             ),
@@ -246,7 +249,7 @@ mod tests {
             matches!(
                 err,
                 Error::Conflict {
-                    code: "not_banned",
+                    code: ErrorCode::NotBanned,
                     ..
                 }
             ),
@@ -289,7 +292,7 @@ mod tests {
             matches!(
                 err,
                 Error::NotFound {
-                    code: "user_not_found",
+                    code: ErrorCode::UserNotFound,
                     ..
                 }
             ),
@@ -342,7 +345,7 @@ mod tests {
             matches!(
                 err,
                 Error::NotFound {
-                    code: "user_not_found",
+                    code: ErrorCode::UserNotFound,
                     ..
                 }
             ),

@@ -2,7 +2,7 @@
 
 use crate::domain::moderation::{ModerationEntry, ModerationFilter};
 use crate::domain::paging::{PageRequest, Paged};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::use_cases::accounts::Accounts;
 
 impl Accounts {
@@ -19,7 +19,7 @@ impl Accounts {
             if since >= until {
                 return Err(Error::invalid(
                     "since",
-                    "invalid_time_range",
+                    ErrorCode::InvalidTimeRange,
                     "--since must be before --until.",
                 ));
             }

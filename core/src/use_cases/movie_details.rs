@@ -30,6 +30,7 @@ mod tests {
     use crate::domain::movie::movie_not_found;
     use crate::ids::MovieId;
     use crate::use_cases::movies::testing::*;
+    use crate::ErrorCode;
 
     #[tokio::test]
     async fn malformed_input_never_reaches_the_catalog() {
@@ -62,7 +63,7 @@ mod tests {
             matches!(
                 err,
                 crate::Error::NotFound {
-                    code: "movie_not_found",
+                    code: ErrorCode::MovieNotFound,
                     ..
                 }
             ),

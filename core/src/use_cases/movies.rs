@@ -46,7 +46,7 @@ pub(crate) mod testing {
     use std::sync::Arc;
 
     use crate::domain::movie::{CatalogKind, MoviePage, MovieSummary};
-    use crate::error::Error;
+    use crate::error::{Error, ErrorCode};
     use crate::ids::MovieId;
     use crate::ports::movie_catalog::MockMovieCatalog;
     use crate::ports::poster_art::MockPosterArt;
@@ -95,14 +95,14 @@ pub(crate) mod testing {
     pub fn assert_invalid(err: &Error, expected_code: &str, expected_field: &str) {
         assert!(
             matches!(err, Error::Invalid { code, field, .. }
-                if *code == expected_code && field == expected_field),
+                if code.as_str() == expected_code && field == expected_field),
             "{err:?}"
         );
     }
 
     pub fn down() -> Error {
         Error::Upstream {
-            code: "upstream_unavailable",
+            code: ErrorCode::UpstreamUnavailable,
             message: "down".into(),
             unavailable: true,
         }

@@ -1,7 +1,7 @@
 //! Registering a new account (API.md, Users: POST /users/register).
 
 use crate::domain::user::{Email, NewUser, Password, UserProfile, UserStats, Username};
-use crate::error::{Error, StoreError};
+use crate::error::{Error, ErrorCode, StoreError};
 use crate::use_cases::accounts::{Accounts, Session};
 
 /// The message PRODUCT-SPEC §8 shows for a taken username or email.
@@ -34,7 +34,7 @@ impl Accounts {
             .create_user(&new_user)
             .await
             .map_err(|err| match err {
-                StoreError::Conflict(_) => Error::conflict("user_exists", USER_EXISTS),
+                StoreError::Conflict(_) => Error::conflict(ErrorCode::UserExists, USER_EXISTS),
                 other => other.into(),
             })?;
         let token = self.issue_token(&user);

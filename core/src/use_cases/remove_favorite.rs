@@ -8,7 +8,7 @@ use crate::domain::favorite::{parse_movie_id, FavoriteKind, FavoriteList};
 use crate::domain::moderation::{ModerationAction, NewGroupLogEntry};
 use crate::domain::permissions::remove_group_favorite;
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::GroupId;
 use crate::ports::group_store::Expected;
 use crate::use_cases::favorites::Favorites;
@@ -53,7 +53,7 @@ impl Favorites {
         if !kind.is_group() {
             return Err(Error::invalid(
                 "type",
-                "invalid_favorite_type",
+                ErrorCode::InvalidFavoriteType,
                 "Only group favorites (type 3) are removed through a group.",
             ));
         }

@@ -4,7 +4,7 @@
 use crate::domain::ban::SiteRole;
 use crate::domain::moderation::ModerationAction;
 use crate::domain::user::User;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::UserId;
 use crate::use_cases::accounts::Accounts;
 use crate::use_cases::moderate_user::{missing_as_not_found, no_such_user};
@@ -25,7 +25,7 @@ impl Accounts {
         let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
         if user.role() == role {
             return Err(Error::conflict(
-                "role_unchanged",
+                ErrorCode::RoleUnchanged,
                 format!("User already has the role {}.", role.as_str()),
             ));
         }

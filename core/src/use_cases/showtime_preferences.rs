@@ -3,7 +3,7 @@
 
 use crate::domain::showtime::ShowtimePreferences;
 use crate::domain::user::User;
-use crate::error::{Error, StoreError};
+use crate::error::{Error, ErrorCode, StoreError};
 use crate::use_cases::showtimes::Showtimes;
 
 impl Showtimes {
@@ -35,7 +35,7 @@ impl Showtimes {
             if self.check_area(area).await.is_err() {
                 return Err(Error::invalid(
                     "area_id",
-                    "invalid_area",
+                    ErrorCode::InvalidArea,
                     "Theatre area not found.",
                 ));
             }
@@ -47,7 +47,7 @@ impl Showtimes {
         {
             Ok(()) => Ok(preferences),
             Err(StoreError::NotFound) => Err(Error::unauthenticated(
-                "token_revoked",
+                ErrorCode::TokenRevoked,
                 "Your session is no longer valid. Please log in again.",
             )),
             Err(err) => Err(err.into()),

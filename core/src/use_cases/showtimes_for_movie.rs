@@ -6,14 +6,18 @@ use crate::domain::showtime::{
     helsinki, parse_positive_id, AreaId, EnrichedShow, Fetched, ScheduleDays, ScheduleQuery,
     NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
 };
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
 use crate::use_cases::show_schedule::listing;
 use crate::use_cases::showtimes::Showtimes;
 
 /// "Please select a theatre area." for a call that needs one.
 pub(crate) fn area_required() -> Error {
-    Error::invalid("area", "area_required", "Please select a theatre area.")
+    Error::invalid(
+        "area",
+        ErrorCode::AreaRequired,
+        "Please select a theatre area.",
+    )
 }
 
 /// Parses an optional `area` parameter; blank or the placeholder is none.

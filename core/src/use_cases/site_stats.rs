@@ -3,7 +3,7 @@
 use chrono::Duration;
 
 use crate::domain::stats::SiteStats;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ports::{Clock, StatsStore};
 
 /// How many top movies and groups `stats` shows at most.
@@ -22,7 +22,7 @@ pub async fn site_stats(
     if !(1..=TOP_MAX).contains(&top) {
         return Err(Error::invalid(
             "top",
-            "invalid_parameter",
+            ErrorCode::InvalidParameter,
             format!("top must be between 1 and {TOP_MAX}."),
         ));
     }

@@ -73,14 +73,14 @@ pub fn user(id: i64, username: &str, password: &str) -> User {
 
 pub fn assert_forbidden(err: &Error, expected: &str) {
     assert!(
-        matches!(err, Error::Forbidden { code, .. } if *code == expected),
+        matches!(err, Error::Forbidden { code, .. } if code.as_str() == expected),
         "{err:?}"
     );
 }
 
 pub fn assert_conflict(err: &Error, expected: &str, message: &str) {
     assert!(
-        matches!(err, Error::Conflict { code, .. } if *code == expected),
+        matches!(err, Error::Conflict { code, .. } if code.as_str() == expected),
         "{err:?}"
     );
     assert_eq!(err.to_string(), message);

@@ -7,7 +7,7 @@ use crate::domain::moderation::ModerationAction;
 use crate::domain::permissions::edit_group;
 use crate::domain::text::{Description, GroupName};
 use crate::domain::user::User;
-use crate::error::{Conflict, Error, StoreError};
+use crate::error::{Conflict, Error, ErrorCode, StoreError};
 use crate::ids::GroupId;
 use crate::ports::group_store::Expected;
 use crate::use_cases::create_group::group_name_taken;
@@ -66,7 +66,11 @@ impl Groups {
     ) -> Result<GroupView, Error> {
         let changes = input.parse()?;
         if changes.is_empty() {
-            return Err(Error::invalid("", "no_changes", "No changes to update."));
+            return Err(Error::invalid(
+                "",
+                ErrorCode::NoChanges,
+                "No changes to update.",
+            ));
         }
         let reason = format!("Changed {}.", changes.changed_fields().join(", "));
         for _ in 0..MAX_ATTEMPTS {

@@ -2,7 +2,7 @@
 
 use crate::domain::language::Language;
 use crate::domain::user::{Bio, Email, Password, User, UserChanges, UserProfile, Username};
-use crate::error::{Conflict, Error, StoreError};
+use crate::error::{Conflict, Error, ErrorCode, StoreError};
 use crate::use_cases::accounts::{user_not_found, Accounts};
 
 /// What the user asked to change. `None` (or a blank username, email or new password)
@@ -81,7 +81,11 @@ impl Accounts {
         let new_password =
             new_password.filter(|pw| Some(pw.expose()) != request.current_password.as_deref());
         if changes.is_empty() && new_password.is_none() {
-            return Err(Error::invalid("", "no_changes", "No changes to update."));
+            return Err(Error::invalid(
+                "",
+                ErrorCode::NoChanges,
+                "No changes to update.",
+            ));
         }
         if let Some(password) = &new_password {
             changes.password_hash = Some(self.hasher.hash(password).await?);
@@ -92,11 +96,12 @@ impl Accounts {
             .update_user(user.id, &changes)
             .await
             .map_err(|err| match err {
-                StoreError::Conflict(Conflict::Email) => {
-                    Error::conflict("email_taken", "An account with this email already exists.")
-                }
+                StoreError::Conflict(Conflict::Email) => Error::conflict(
+                    ErrorCode::EmailTaken,
+                    "An account with this email already exists.",
+                ),
                 StoreError::Conflict(_) => {
-                    Error::conflict("username_taken", "This username is already taken.")
+                    Error::conflict(ErrorCode::UsernameTaken, "This username is already taken.")
                 }
                 StoreError::NotFound => user_not_found(),
                 other => other.into(),
@@ -143,7 +148,7 @@ impl Accounts {
 mod tests {
     use super::UpdateProfile;
     use crate::domain::user::UserStats;
-    use crate::error::{Conflict, Error, StoreError};
+    use crate::error::{Conflict, Error, ErrorCode, StoreError};
     use crate::use_cases::test_support::*;
 
     const PW: &str = "correct horse";
@@ -174,7 +179,7 @@ mod tests {
                 matches!(
                     err,
                     Error::Invalid {
-                        code: "current_password_required",
+                        code: ErrorCode::CurrentPasswordRequired,
                         ..
                     }
                 ),
@@ -218,7 +223,7 @@ mod tests {
                 matches!(
                     err,
                     Error::Invalid {
-                        code: "no_changes",
+                        code: ErrorCode::NoChanges,
                         ..
                     }
                 ),
@@ -349,7 +354,7 @@ mod tests {
                 .await
                 .unwrap_err();
             assert!(
-                matches!(err, Error::Conflict { code: c, .. } if c == code),
+                matches!(err, Error::Conflict { code: c, .. } if c.as_str() == code),
                 "{err:?}"
             );
         }

@@ -1308,16 +1308,17 @@ export interface components {
         ErrorBody: {
             /** @description Always `false`. */
             success: boolean;
-            /**
-             * @description Stable machine-readable reason in snake_case, e.g. `user_exists`, `wrong_password`,
-             *     `validation_error`, `invalid_token`, `not_found`.
-             */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description A human-readable explanation, fit to show to the user. */
             message: string;
             /** @description The offending input (body field or parameter), for validation errors. */
             field?: string;
         };
+        /**
+         * @description Stable machine-readable reason of a failure, in snake_case: the closed list of every code the API answers. Clients translate by code; the `message` is English.
+         * @enum {string}
+         */
+        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "review_not_found" | "role_unchanged" | "self_only" | "token_expired" | "token_revoked" | "unauthorized" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
         /**
          * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
          * @enum {string}

@@ -8,7 +8,7 @@ use serde::Serialize;
 use leffaseura_core::domain::ban::SiteRole;
 use leffaseura_core::domain::moderation::{clean_reason, ModerationAction};
 use leffaseura_core::domain::user::User;
-use leffaseura_core::error::Error;
+use leffaseura_core::error::{Error, ErrorCode};
 
 use super::find_user::find_user;
 use crate::args::{BanArgs, ModerateArgs, SetRoleArgs};
@@ -177,14 +177,15 @@ pub(crate) fn reason_suffix(reason: Option<&str>) -> String {
 pub(crate) fn explain(err: Error, user: &User) -> CliError {
     match &err {
         Error::Conflict {
-            code: "already_banned",
+            code: ErrorCode::AlreadyBanned,
             ..
         } => CliError::Conflict(format!("{} is already banned; nothing changed.", who(user))),
         Error::Conflict {
-            code: "not_banned", ..
+            code: ErrorCode::NotBanned,
+            ..
         } => CliError::Conflict(format!("{} is not banned; nothing changed.", who(user))),
         Error::Conflict {
-            code: "role_unchanged",
+            code: ErrorCode::RoleUnchanged,
             message,
         } => CliError::Conflict(format!("{} — {message} Nothing changed.", who(user))),
         // Deleted between our look-up and the change.

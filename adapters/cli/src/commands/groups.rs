@@ -8,7 +8,7 @@ use leffaseura_core::domain::group::model::{AdminGroupFilter, Group, SearchText}
 use leffaseura_core::domain::group::Visibility;
 use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::use_cases::AdminGroupView;
-use leffaseura_core::GroupId;
+use leffaseura_core::{ErrorCode, GroupId};
 
 use super::find_user::find_user;
 use crate::args::{GroupListArgs, GroupShowArgs};
@@ -275,7 +275,7 @@ fn render_detail(view: &AdminGroupView) -> String {
 pub(crate) fn explain_group(err: leffaseura_core::Error, id: i64) -> CliError {
     match err {
         leffaseura_core::Error::NotFound {
-            code: "group_not_found",
+            code: ErrorCode::GroupNotFound,
             ..
         } => CliError::NotFound(format!("No group with id {id}.")),
         other => other.into(),

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use leffaseura_core::domain::membership::Role;
 use leffaseura_core::domain::moderation::{clean_reason, ModerationAction};
-use leffaseura_core::GroupId;
+use leffaseura_core::{ErrorCode, GroupId};
 
 use super::ban_user::{reason_suffix, who};
 use super::delete_user::confirm_deletion;
@@ -157,7 +157,7 @@ pub async fn remove_member(
         .await
         .map_err(|err| match err {
             leffaseura_core::Error::Forbidden {
-                code: "cannot_remove_owner",
+                code: ErrorCode::CannotRemoveOwner,
                 ..
             } => CliError::Usage(format!(
                 "{} owns group {}; hand it over first (groups transfer-owner).",
@@ -165,7 +165,8 @@ pub async fn remove_member(
                 args.group
             )),
             leffaseura_core::Error::NotFound {
-                code: "not_member", ..
+                code: ErrorCode::NotMember,
+                ..
             } => CliError::NotFound(format!("{} is not in group {}.", who(&user), args.group)),
             other => explain_group(other, args.group),
         })?;

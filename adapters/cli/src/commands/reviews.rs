@@ -9,7 +9,7 @@ use leffaseura_core::domain::moderation::{clean_reason, ModerationAction};
 use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::review::Review;
 use leffaseura_core::use_cases::ReviewFilter;
-use leffaseura_core::{MovieId, ReviewId};
+use leffaseura_core::{ErrorCode, MovieId, ReviewId};
 
 use super::ban_user::reason_suffix;
 use super::delete_user::confirm_deletion;
@@ -240,7 +240,7 @@ fn excerpt(text: &str, max: usize) -> String {
 fn explain_review(err: leffaseura_core::Error, id: i64) -> CliError {
     match err {
         leffaseura_core::Error::NotFound {
-            code: "review_not_found",
+            code: ErrorCode::ReviewNotFound,
             ..
         } => CliError::NotFound(format!("No review with id {id}.")),
         other => other.into(),

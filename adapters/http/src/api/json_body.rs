@@ -3,6 +3,7 @@
 //! only name the type, so on failure the body is checked against `T`'s schema to find
 //! the first missing or mistyped field.
 
+use leffaseura_core::ErrorCode;
 use poem::{Request, RequestBody};
 use poem_openapi::payload::{Json, ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
@@ -45,12 +46,15 @@ impl<T: ParseFromJSON> ParsePayload for JsonBody<T> {
         // Checked against the schema first: poem-openapi would quietly turn `42` or `true`
         // into the string "42" / "true".
         if let Some((field, message)) = explain::<T>(&value) {
-            return Err(ApiError::bad_request("validation_error", message, field).into());
+            return Err(ApiError::bad_request(ErrorCode::ValidationError, message, field).into());
         }
         match T::parse_from_json(Some(value)) {
             Ok(parsed) => Ok(Self(parsed)),
             Err(err) => {
-                Err(ApiError::bad_request("validation_error", err.into_message(), None).into())
+                Err(
+                    ApiError::bad_request(ErrorCode::ValidationError, err.into_message(), None)
+                        .into(),
+                )
             }
         }
     }
@@ -62,7 +66,7 @@ poem_openapi::impl_apirequest_for_payload!(JsonBody<T>, T: ParseFromJSON);
 pub fn invalid_json(err: &serde_json::Error) -> leffaseura_core::Error {
     leffaseura_core::Error::invalid(
         "",
-        "invalid_json",
+        ErrorCode::InvalidJson,
         format!(
             "The request body is not valid JSON (line {}, column {}).",
             err.line(),

@@ -11,7 +11,7 @@ use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
-use leffaseura_core::UserId;
+use leffaseura_core::{ErrorCode, UserId};
 
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, LoginThrottle};
@@ -282,7 +282,7 @@ impl UsersApi {
                 session
             }
             Err(err) => {
-                if err.code() == "invalid_credentials" {
+                if err.error_code() == ErrorCode::InvalidCredentials {
                     throttle.record_failure(client, &request.email, Instant::now());
                 }
                 return Err(err.into());

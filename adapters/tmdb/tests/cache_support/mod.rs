@@ -15,7 +15,7 @@ use leffaseura_core::domain::movie::{
     MovieSummary, SearchQuery,
 };
 use leffaseura_core::ports::{Clock, MovieCatalog};
-use leffaseura_core::{Error, MovieId};
+use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_tmdb::{CachingCatalog, MemoryMovieCache};
 
 #[derive(Default)]
@@ -49,7 +49,7 @@ impl FakeCatalog {
         }
         if self.failing.load(Ordering::SeqCst) {
             return Err(Error::Upstream {
-                code: "upstream_unavailable",
+                code: ErrorCode::UpstreamUnavailable,
                 message: "down".into(),
                 unavailable: true,
             });

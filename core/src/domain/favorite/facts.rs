@@ -12,7 +12,7 @@
 use std::ops::RangeInclusive;
 
 use crate::domain::movie::RememberedMovie;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// Longest `original_title` kept on an entry, in characters.
 pub const FAVORITE_TITLE_MAX: usize = 300;
@@ -119,7 +119,7 @@ impl ClientFacts {
                 {
                     Err(Error::invalid(
                         "original_title",
-                        "invalid_title",
+                        ErrorCode::InvalidTitle,
                         format!(
                             "original_title must be at most {FAVORITE_TITLE_MAX} characters, \
                              without control characters."
@@ -138,7 +138,7 @@ impl ClientFacts {
                     .ok_or_else(|| {
                         Error::invalid(
                             "release_year",
-                            "invalid_release_year",
+                            ErrorCode::InvalidReleaseYear,
                             format!(
                                 "release_year must be between {} and {}.",
                                 FAVORITE_YEAR_RANGE.start(),

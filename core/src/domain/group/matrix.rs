@@ -10,6 +10,7 @@
 //! a site admin is a signed-in non-member with the site's admin flag.
 
 use crate::domain::group::Visibility;
+use crate::error::ErrorCode;
 
 /// Who the caller is towards the group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,7 +115,7 @@ impl GroupAction {
 pub struct Outcome {
     pub status: u16,
     /// `None` on success.
-    pub code: Option<&'static str>,
+    pub code: Option<ErrorCode>,
 }
 
 impl Outcome {
@@ -127,7 +128,7 @@ const fn ok(status: u16) -> Outcome {
     Outcome { status, code: None }
 }
 
-const fn no(status: u16, code: &'static str) -> Outcome {
+const fn no(status: u16, code: ErrorCode) -> Outcome {
     Outcome {
         status,
         code: Some(code),
@@ -137,14 +138,14 @@ const fn no(status: u16, code: &'static str) -> Outcome {
 /// The visibility of the group the table describes.
 pub const MATRIX_VISIBILITY: Visibility = Visibility::Private;
 
-const LOGIN: Outcome = no(401, "unauthorized");
-const MEMBERS_ONLY: Outcome = no(403, "members_only");
-const MODERATOR: Outcome = no(403, "moderator_required");
-const OWNER: Outcome = no(403, "owner_required");
-const FAVORITES: Outcome = no(403, "favorites_forbidden");
-const IS_MEMBER: Outcome = no(409, "already_member");
-const IS_PENDING: Outcome = no(409, "already_pending");
-const IS_OWNER: Outcome = no(409, "already_owner");
+const LOGIN: Outcome = no(401, ErrorCode::Unauthorized);
+const MEMBERS_ONLY: Outcome = no(403, ErrorCode::MembersOnly);
+const MODERATOR: Outcome = no(403, ErrorCode::ModeratorRequired);
+const OWNER: Outcome = no(403, ErrorCode::OwnerRequired);
+const FAVORITES: Outcome = no(403, ErrorCode::FavoritesForbidden);
+const IS_MEMBER: Outcome = no(409, ErrorCode::AlreadyMember);
+const IS_PENDING: Outcome = no(409, ErrorCode::AlreadyPending);
+const IS_OWNER: Outcome = no(409, ErrorCode::AlreadyOwner);
 
 /// The table. Columns, in order: visitor, signed-in non-member, pending, member,
 /// moderator, owner, site admin ([`MatrixRole::ALL`]).
@@ -180,12 +181,12 @@ pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
             A::Join,
             [
                 LOGIN,
-                no(403, "join_request_required"),
+                no(403, ErrorCode::JoinRequestRequired),
                 IS_PENDING,
                 IS_MEMBER,
                 IS_MEMBER,
                 IS_OWNER,
-                no(403, "join_request_required"),
+                no(403, ErrorCode::JoinRequestRequired),
             ],
         ),
         (
@@ -204,12 +205,12 @@ pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
             A::Withdraw,
             [
                 LOGIN,
-                no(404, "no_pending_request"),
+                no(404, ErrorCode::NoPendingRequest),
                 ok(204),
                 IS_MEMBER,
                 IS_MEMBER,
                 IS_OWNER,
-                no(404, "no_pending_request"),
+                no(404, ErrorCode::NoPendingRequest),
             ],
         ),
         (
@@ -240,12 +241,12 @@ pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
             A::Leave,
             [
                 LOGIN,
-                no(404, "not_member"),
+                no(404, ErrorCode::NotMember),
                 ok(204),
                 ok(204),
                 ok(204),
-                no(400, "owner_cannot_leave"),
-                no(404, "not_member"),
+                no(400, ErrorCode::OwnerCannotLeave),
+                no(404, ErrorCode::NotMember),
             ],
         ),
         (
@@ -267,7 +268,7 @@ pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
                 MODERATOR,
                 MODERATOR,
                 MODERATOR,
-                no(403, "moderator_removes_members_only"),
+                no(403, ErrorCode::ModeratorRemovesMembersOnly),
                 ok(204),
                 MODERATOR,
             ],

@@ -8,7 +8,7 @@ use crate::domain::group::{ThemeId, Visibility};
 use crate::domain::membership::Role;
 use crate::domain::permissions::viewer_role;
 use crate::domain::text::{Description, GroupName};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ids::{GroupId, UserId};
 
 /// The longest poster URL we keep, in characters.
@@ -19,7 +19,7 @@ pub const GROUP_SEARCH_QUERY_MAX: usize = 100;
 /// 404 `group_not_found` "Group not found." — also for a group deleted while the request
 /// was on its way.
 pub fn group_not_found() -> Error {
-    Error::not_found("group_not_found", "Group not found.")
+    Error::not_found(ErrorCode::GroupNotFound, "Group not found.")
 }
 
 /// A group's poster: an `http(s)://` URL or a path on this server (`/…`), on one line,
@@ -43,7 +43,7 @@ impl PosterUrl {
         if !scheme_ok || !clean || value.chars().count() > POSTER_URL_MAX {
             return Err(Error::invalid(
                 "poster_url",
-                "invalid_poster_url",
+                ErrorCode::InvalidPosterUrl,
                 format!(
                     "Poster URL must be an http(s) address or a path on this site, at most \
                      {POSTER_URL_MAX} characters."
@@ -163,7 +163,7 @@ impl SearchText {
         if value.chars().count() > GROUP_SEARCH_QUERY_MAX {
             return Err(Error::invalid(
                 "query",
-                "invalid_parameter",
+                ErrorCode::InvalidParameter,
                 format!("query must be at most {GROUP_SEARCH_QUERY_MAX} characters long."),
             ));
         }
@@ -197,7 +197,7 @@ impl GenreMatch {
             Some("all") => Ok(Self::All),
             Some(_) => Err(Error::invalid(
                 "matchType",
-                "invalid_parameter",
+                ErrorCode::InvalidParameter,
                 "matchType must be any or all.",
             )),
         }

@@ -14,7 +14,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::show_date::ShowDate;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 pub use matching::{EventMatch, MatchedMovie};
 pub use preferences::ShowtimePreferences;
@@ -81,7 +81,7 @@ impl ScheduleDays {
             Ok(d) if (1..=SCHEDULE_DAYS_MAX).contains(&d) => Ok(Self(d)),
             _ => Err(Error::invalid(
                 field,
-                "invalid_days",
+                ErrorCode::InvalidDays,
                 "Number of days must be between 1 and 14.",
             )),
         }
@@ -98,7 +98,7 @@ impl ScheduleDays {
                 let days = text.parse::<i64>().map_err(|_| {
                     Error::invalid(
                         field,
-                        "invalid_days",
+                        ErrorCode::InvalidDays,
                         "Number of days must be between 1 and 14.",
                     )
                 })?;
@@ -151,7 +151,7 @@ impl EventList {
             "ComingSoon" => Ok(Self::ComingSoon),
             _ => Err(Error::invalid(
                 "listType",
-                "invalid_list_type",
+                ErrorCode::InvalidListType,
                 "listType must be NowInTheatres or ComingSoon.",
             )),
         }
@@ -195,7 +195,7 @@ impl<T> Fetched<T> {
 /// The answer when the feed fails and nothing is cached (API.md: 502).
 pub fn feed_unavailable() -> Error {
     Error::Upstream {
-        code: "upstream_unavailable",
+        code: ErrorCode::UpstreamUnavailable,
         message: "The showtimes service is not available right now. Please try again later.".into(),
         // 502, not 503: the contract for a failing (or refusing) feed.
         unavailable: false,
@@ -206,14 +206,14 @@ pub fn feed_unavailable() -> Error {
 pub fn area_and_date_required(field: &'static str) -> Error {
     Error::invalid(
         field,
-        "area_and_date_required",
+        ErrorCode::AreaAndDateRequired,
         "Please select both area and date",
     )
 }
 
 /// 404 for an area the feed does not list.
 pub fn area_not_found() -> Error {
-    Error::not_found("area_not_found", "Theatre area not found.")
+    Error::not_found(ErrorCode::AreaNotFound, "Theatre area not found.")
 }
 
 /// Parses a positive id parameter (`area`, `eventID`).
@@ -225,7 +225,7 @@ pub fn parse_positive_id(raw: &str, field: &'static str) -> Result<i64, Error> {
         Ok(id) if id > 0 => Ok(id),
         _ => Err(Error::invalid(
             field,
-            "invalid_parameter",
+            ErrorCode::InvalidParameter,
             format!("{field} must be a positive number."),
         )),
     }
@@ -257,7 +257,7 @@ mod tests {
         }
         let err = ScheduleDays::parse(Some("99"), 7, "days").unwrap_err();
         assert!(
-            matches!(err, Error::Invalid { code: "invalid_days", ref field, .. } if field == "days")
+            matches!(err, Error::Invalid { code: ErrorCode::InvalidDays, ref field, .. } if field == "days")
         );
     }
 

@@ -5,6 +5,7 @@
 //! film itself is rated 12); unclassified live events as `Luok_vap`; films not rated yet as
 //! `Tulossa`; private bookings as `(none)`.
 
+use crate::error::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 /// An age rating. Ordered from the most to the least permissive, with `Unknown` last.
@@ -59,7 +60,7 @@ impl AgeRating {
         match Self::parse(raw) {
             Self::Unknown => Err(crate::Error::invalid(
                 field,
-                "invalid_rating",
+                ErrorCode::InvalidRating,
                 "Age rating must be one of S, K-7, K-12, K-16, K-18.",
             )),
             known => Ok(known),

@@ -14,7 +14,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 
 use leffaseura_core::domain::showtime::{parse_positive_id, AreaId, ShowtimePreferences as Prefs};
 use leffaseura_core::use_cases::ScheduleRequest;
-use leffaseura_core::MovieId;
+use leffaseura_core::{ErrorCode, MovieId};
 
 use crate::api::show::Event;
 use crate::api::{ApiTags, JsonBody};
@@ -291,7 +291,7 @@ impl ShowtimesApi {
         let request = body.0;
         if request.area_id.is_some_and(|a| a <= 0) {
             return Err(ApiError::bad_request(
-                "invalid_area",
+                ErrorCode::InvalidArea,
                 "Theatre area not found.",
                 Some("area_id".to_owned()),
             ));
