@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from '@/api/schema';
+import type { components, paths } from '@/api/schema';
 import { SESSION_ENDED, endSession, getToken } from './auth-storage';
 
 /** Adds the stored bearer token to every call made while logged in. */
@@ -42,13 +42,23 @@ export const api = createClient<paths>({
 });
 api.use(authMiddleware);
 
-/** The server's error body (API.md): `{success: false, code, message, field?}`. */
+/** Every `code` the API answers (the spec's closed `ErrorCode` enum). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/**
+ * The server's error body (API.md): `{success: false, code, message, field?}`, as read off
+ * the wire: a server newer than this build may send a code the enum lacks yet.
+ */
 export type ApiErrorBody = { success?: false; code?: string; message?: string; field?: string };
 
 /** Thrown by query/mutation functions so callers see the status and the server's words. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /**
+   * Typed as the spec's codes so that a misspelt comparison fails `tsc`; a code newer than
+   * this build still arrives here and is shown through the server's message.
+   */
+  readonly code: ErrorCode | undefined;
   readonly field: string | undefined;
   /** The server's own words, when it sent any (`message` falls back to the caller's words). */
   readonly serverMessage: string | undefined;
@@ -60,7 +70,7 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.name = 'ApiError';
     this.status = status;
-    this.code = typeof parsed.code === 'string' ? parsed.code : undefined;
+    this.code = typeof parsed.code === 'string' ? (parsed.code as ErrorCode) : undefined;
     this.field = typeof parsed.field === 'string' ? parsed.field : undefined;
   }
 }

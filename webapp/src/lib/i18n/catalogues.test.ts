@@ -1,8 +1,16 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import schema from '@/api/schema.d.ts?raw';
+import type { ErrorCode } from '@/lib/api-client';
 import en from './messages/en.json';
 import fi from './messages/fi.json';
 
 const catalogues = { en: en as Record<string, string>, fi: fi as Record<string, string> };
+
+/** The values of the generated `ErrorCode` enum (schema.d.ts is types only, so read as text). */
+function generatedErrorCodes(): ErrorCode[] {
+  const union = /^\s*ErrorCode: ((?:"[a-z0-9_]+"(?: \| )?)+);$/m.exec(schema)?.[1] ?? '';
+  return [...union.matchAll(/"([a-z0-9_]+)"/g)].map((match) => match[1] as ErrorCode);
+}
 
 /** The arguments a message takes, with their kind: `count:plural`, `title:argument`, `link:tag`. */
 function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
@@ -75,5 +83,16 @@ describe('message catalogues', () => {
   it('keep keys namespaced (area.text, lower camelCase or API codes)', () => {
     const bad = Object.keys(en).filter((key) => !/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9_]+)+$/.test(key));
     expect(bad).toEqual([]);
+  });
+
+  it('have a text for every code of the API, in both languages', () => {
+    const codes = generatedErrorCodes();
+    // The enum is read, not empty: the catalogues cannot pass by matching nothing.
+    expect(codes.length).toBeGreaterThan(50);
+    expect(codes).toContain('validation_error');
+    const missing = Object.entries(catalogues).flatMap(([language, messages]) =>
+      codes.filter((code) => !messages[`errors.${code}`]?.trim()).map((code) => `${language}:errors.${code}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
