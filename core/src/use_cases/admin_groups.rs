@@ -7,13 +7,14 @@
 use crate::domain::group::model::{
     group_not_found, AdminGroupFilter, Group, GroupFilter, GroupMember, PendingRequest,
 };
-use crate::domain::membership::{transition, MembershipAction, Role, TRANSFERRED_OWNER_ROLE};
+use crate::domain::membership::{transition, MembershipAction, Role};
 use crate::domain::moderation::{clean_reason, ModerationAction, NewGroupLogEntry};
 use crate::domain::paging::{PageRequest, Paged};
 use crate::error::Error;
 use crate::ids::{GroupId, UserId};
-use crate::ports::group_store::{Expected, MembershipChange, OwnershipTransfer};
+use crate::ports::group_store::{Expected, MembershipChange};
 use crate::use_cases::groups::{busy, is_stale, log_action, write_error, Groups, MAX_ATTEMPTS};
+use crate::use_cases::transfer_ownership::ownership_transfer;
 
 /// A group as a site admin sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,18 +123,12 @@ impl Groups {
                 self.username(new_owner).await?,
                 reason,
             );
-            let transfer = OwnershipTransfer {
+            let transfer = ownership_transfer(
                 group,
-                from: access.owner_id,
-                to: new_owner,
-                from_becomes: TRANSFERRED_OWNER_ROLE,
-                at: log.created_at,
-                expected: Expected {
-                    roles: vec![(access.owner_id, Role::Owner), (new_owner, target_role)],
-                    visibility: None,
-                },
+                (access.owner_id, Role::Owner),
+                (new_owner, target_role),
                 log,
-            };
+            );
             match self.store.transfer_ownership(&transfer).await {
                 Ok(()) => return self.stored_group(group).await,
                 Err(err) if is_stale(&err) => continue,

@@ -1,8 +1,8 @@
 //! Handing a group to another member (API.md, Groups: PUT /groups/{id}/owner): the old
 //! owner becomes a moderator.
 
-use crate::domain::membership::{transition, MembershipAction, TRANSFERRED_OWNER_ROLE};
-use crate::domain::moderation::ModerationAction;
+use crate::domain::membership::{transition, MembershipAction, Role, TRANSFERRED_OWNER_ROLE};
+use crate::domain::moderation::{ModerationAction, NewGroupLogEntry};
 use crate::domain::user::User;
 use crate::error::Error;
 use crate::ids::{GroupId, UserId};
@@ -47,18 +47,8 @@ impl Groups {
                 self.username(new_owner).await?,
                 None,
             );
-            let transfer = OwnershipTransfer {
-                group,
-                from: actor.id,
-                to: new_owner,
-                from_becomes: TRANSFERRED_OWNER_ROLE,
-                at: log.created_at,
-                expected: Expected {
-                    roles: vec![(actor.id, actor_role), (new_owner, target_role)],
-                    visibility: None,
-                },
-                log,
-            };
+            let transfer =
+                ownership_transfer(group, (actor.id, actor_role), (new_owner, target_role), log);
             match self.store.transfer_ownership(&transfer).await {
                 Ok(()) => return self.get_group(Some(actor), group).await,
                 Err(err) if is_stale(&err) => continue,
@@ -66,6 +56,29 @@ impl Groups {
             }
         }
         Err(busy())
+    }
+}
+
+/// The hand-over the store applies only while `from` and `to` still hold the roles the
+/// decision was made on; the old owner stays on as moderator. Shared by the owner's own
+/// transfer and the admin's.
+pub(crate) fn ownership_transfer(
+    group: GroupId,
+    (from, from_role): (UserId, Role),
+    (to, to_role): (UserId, Role),
+    log: NewGroupLogEntry,
+) -> OwnershipTransfer {
+    OwnershipTransfer {
+        group,
+        from,
+        to,
+        from_becomes: TRANSFERRED_OWNER_ROLE,
+        at: log.created_at,
+        expected: Expected {
+            roles: vec![(from, from_role), (to, to_role)],
+            visibility: None,
+        },
+        log,
     }
 }
 
