@@ -54,6 +54,32 @@ describe('api client, 401 on an authenticated call', () => {
     expect(notice()).toBeNull();
   });
 
+  it('ends the session when a public read answers as to a visitor (WWW-Authenticate)', async () => {
+    logIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, data: [] }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+          }),
+      ),
+    );
+    const { response } = await api.GET('/reviews/recent');
+    expect(response.status).toBe(200);
+    expect(getToken()).toBeNull();
+    expect(notice()).toBe(SESSION_ENDED);
+  });
+
+  it('keeps the session on a public read answered normally', async () => {
+    logIn();
+    answer(200, { success: true, data: [] });
+    await api.GET('/reviews/recent');
+    expect(getToken()).not.toBeNull();
+    expect(notice()).toBeNull();
+  });
+
   it('forgets the notice when the user logs in again', async () => {
     logIn();
     answer(401, { success: false, code: 'invalid_token', message: 'Invalid or expired token' });

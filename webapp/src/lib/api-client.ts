@@ -2,6 +2,9 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '@/api/schema';
 import { SESSION_ENDED, endSession, getToken } from './auth-storage';
 
+/** RFC 6750's answer to a token the server no longer accepts. */
+const INVALID_TOKEN = /\berror="invalid_token"/;
+
 /** Adds the stored bearer token to every call made while logged in. */
 const authMiddleware: Middleware = {
   onRequest({ request }) {
@@ -14,13 +17,19 @@ const authMiddleware: Middleware = {
   async onResponse({ request, response }) {
     // A 401 means the session itself is dead (deleted or banned user, password changed,
     // expired token; a wrong password is a 403): forget it so the UI shows "logged out",
-    // and tell the user why (a ban in the server's words).
-    if (response.status !== 401) return response;
+    // and tell the user why (a ban in the server's words). A public read answers a dead
+    // token as a visitor's call instead, and says so in `WWW-Authenticate` only.
+    const refusedToken = response.status === 401 || INVALID_TOKEN.test(response.headers.get('WWW-Authenticate') ?? '');
+    if (!refusedToken) return response;
     const path = new URL(request.url).pathname;
     const isLogin = path.endsWith('/users/login') || path.endsWith('/users/register');
     const token = getToken();
     // Only the stored session ends: not a call sent before a new login, nor a second 401.
     if (isLogin || !token || request.headers.get('Authorization') !== `Bearer ${token}`) return response;
+    if (response.status !== 401) {
+      if (getToken() === token) endSession(SESSION_ENDED);
+      return response;
+    }
     const body = (await response
       .clone()
       .json()
