@@ -92,6 +92,13 @@ impl GlobalArgs {
     }
 }
 
+/// `--reason`, checked by core's rule for the moderation log before anything is asked or done.
+pub fn parse_reason(raw: &str) -> Result<String, String> {
+    leffaseura_core::domain::moderation::clean_reason(Some(raw))
+        .map(Option::unwrap_or_default)
+        .map_err(|err| err.to_string())
+}
+
 /// Picks the first non-blank name.
 pub fn resolve_actor(explicit: Option<&str>, os_user: Option<&str>) -> String {
     [explicit, os_user]
@@ -122,9 +129,14 @@ pub enum Command {
     /// groups, the database's size.
     Stats(StatsArgs),
     /// Make a demo community through the same use cases as the site (users, reviews,
-    /// reactions, groups with members and pending requests); deterministic with --seed.
+    /// reactions, favorites, watchlists, groups with members and pending requests);
+    /// deterministic with --seed.
     /// Every demo user's password is `leffaseura-demo`.
     Seed(SeedArgs),
+    /// Everything stored about one user as one JSON document on stdout (the person's right
+    /// to their data): profile, reviews, reactions, favorites, watchlist, groups, showtime
+    /// preferences and what moderators did. The password hash is never included.
+    ExportUser(ExportUserArgs),
     /// Print a shell completion script (needs no database): `leffaseura-admin completions
     /// bash > /etc/bash_completion.d/leffaseura-admin`.
     Completions(CompletionsArgs),
@@ -139,6 +151,12 @@ pub struct StatsArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportUserArgs {
+    /// The user: a numeric id, a username or an email address.
+    pub user: String,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -159,6 +177,8 @@ impl Command {
             Self::Stats(args) => args.json,
             Self::Seed(args) => args.json,
             Self::Completions(_) => false,
+            // The export is a JSON document and nothing else.
+            Self::ExportUser(_) => true,
             Self::Users(users) => match users {
                 UsersCommand::List(args) => args.json,
                 UsersCommand::Show(args) => args.json,
@@ -249,7 +269,7 @@ pub struct ModerateArgs {
     pub user: String,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Print the result as JSON.
@@ -266,7 +286,7 @@ pub struct BanArgs {
     pub until: Option<Until>,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Print the result as JSON.
@@ -284,7 +304,7 @@ pub struct SetRoleArgs {
     pub role: String,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Print the result as JSON.
@@ -298,7 +318,7 @@ pub struct DeleteArgs {
     pub user: String,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Do not ask for confirmation (required when stdin is not a terminal).

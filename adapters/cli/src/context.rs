@@ -11,10 +11,10 @@ use serde::Serialize;
 use leffaseura_core::domain::user::{Password, PasswordHash};
 use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
-    Clock, GroupStore, MovieCatalog, PasswordHasher, ReviewStore, StatsStore, TokenClaims,
-    TokenError, TokenIssuer, UserStore,
+    Clock, FavoriteStore, GroupStore, MovieCache, MovieCatalog, PasswordHasher, ReviewStore,
+    ShowtimePreferenceStore, StatsStore, TokenClaims, TokenError, TokenIssuer, UserStore,
 };
-use leffaseura_core::use_cases::{Accounts, Groups, Reviews};
+use leffaseura_core::use_cases::{Accounts, Favorites, Groups, PersonalData, Reviews};
 
 /// One migration that was applied by a `migrate` run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,6 +50,16 @@ pub trait Database: Send + Sync {
 
     /// The same database's counts.
     fn stats(&self) -> Arc<dyn StatsStore>;
+
+    /// The same database's favorites and watchlists (`export-user`, `seed`).
+    fn favorites(&self) -> Arc<dyn FavoriteStore>;
+
+    /// The same database's showtime preferences (`export-user`).
+    fn showtime_preferences(&self) -> Arc<dyn ShowtimePreferenceStore>;
+
+    /// The same database's record of the movies the catalog showed (saving a movie
+    /// takes its title from there).
+    fn movie_cache(&self) -> Arc<dyn MovieCache>;
 
     /// Applies pending migrations (idempotent).
     ///
@@ -121,6 +131,10 @@ pub struct Context {
     pub reviews: Reviews,
     /// The site's numbers (`stats`).
     pub stats: Arc<dyn StatsStore>,
+    /// Watchlists and favorites, saved as the site saves them (`seed`).
+    pub favorites: Favorites,
+    /// Everything about one user (`export-user`).
+    pub personal_data: PersonalData,
     pub session: Session,
 }
 
@@ -129,6 +143,22 @@ impl Context {
         let store = db.store();
         let groups = db.groups();
         let group_cases = Groups::new(groups.clone(), store.clone(), session.clock.clone());
+        let personal_data = PersonalData::new(
+            store.clone(),
+            db.reviews(),
+            db.favorites(),
+            groups.clone(),
+            db.showtime_preferences(),
+            session.clock.clone(),
+        );
+        let favorites = Favorites::new(
+            db.favorites(),
+            groups.clone(),
+            store.clone(),
+            session.catalog.clone(),
+            db.movie_cache(),
+            session.clock.clone(),
+        );
         let reviews = Reviews::new(
             db.reviews(),
             groups.clone(),
@@ -148,6 +178,8 @@ impl Context {
             groups: group_cases,
             reviews,
             stats: db.stats(),
+            favorites,
+            personal_data,
             group_store: groups,
             session,
         }

@@ -48,6 +48,7 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
         Command::Users(UsersCommand::Unban(args)) => &args.user,
         Command::Users(UsersCommand::SetRole(args)) => &args.user,
         Command::Users(UsersCommand::Delete(args)) => &args.user,
+        Command::ExportUser(args) => &args.user,
         Command::Migrate(_)
         | Command::Modlog(_)
         | Command::Groups(_)
@@ -110,6 +111,7 @@ pub async fn run(
         Command::Migrate(_) | Command::Completions(_) => Ok(()),
         Command::Stats(args) => commands::stats::stats(&ctx, &args, out).await,
         Command::Seed(args) => commands::seed::seed(&ctx, &args, out, diag).await,
+        Command::ExportUser(args) => commands::export_user::export_user(&ctx, &args, out).await,
         Command::Modlog(args) => {
             commands::list_moderation_log::list_moderation_log(&ctx, args.list(), out).await
         }

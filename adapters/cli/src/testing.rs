@@ -246,6 +246,18 @@ impl Database for FakeDatabase {
         Arc::new(NoStats)
     }
 
+    fn favorites(&self) -> Arc<dyn leffaseura_core::ports::FavoriteStore> {
+        Arc::new(NoFavorites)
+    }
+
+    fn showtime_preferences(&self) -> Arc<dyn leffaseura_core::ports::ShowtimePreferenceStore> {
+        Arc::new(NoPreferences)
+    }
+
+    fn movie_cache(&self) -> Arc<dyn leffaseura_core::ports::MovieCache> {
+        Arc::new(NoMovieCache)
+    }
+
     async fn migrate(&self) -> anyhow::Result<MigrationReport> {
         let mut migrated = self.migrated.lock().expect("not poisoned");
         let applied = if *migrated {
@@ -646,5 +658,113 @@ impl leffaseura_core::ports::StatsStore for NoStats {
         Err(StoreError::Backend(
             "the CLI's fake database has no numbers".into(),
         ))
+    }
+}
+
+/// No saved movies (the handlers under test do not read them).
+pub struct NoFavorites;
+
+fn no_favorites() -> StoreError {
+    StoreError::Backend("the CLI's fake database has no saved movies".into())
+}
+
+mod favorite_types {
+    pub use leffaseura_core::domain::favorite::{
+        Favorite, FavoriteKind, FavoriteList, NewFavorite,
+    };
+    pub use leffaseura_core::MovieId;
+}
+
+#[async_trait]
+impl leffaseura_core::ports::FavoriteStore for NoFavorites {
+    async fn add_favorite(
+        &self,
+        _: &favorite_types::NewFavorite,
+    ) -> Result<(favorite_types::Favorite, bool), StoreError> {
+        Err(no_favorites())
+    }
+    async fn find_favorite(
+        &self,
+        _: favorite_types::FavoriteList,
+        _: favorite_types::MovieId,
+    ) -> Result<Option<favorite_types::Favorite>, StoreError> {
+        Err(no_favorites())
+    }
+    async fn remove_favorite(
+        &self,
+        _: favorite_types::FavoriteList,
+        _: favorite_types::MovieId,
+    ) -> Result<bool, StoreError> {
+        Err(no_favorites())
+    }
+    async fn list_favorites(
+        &self,
+        _: favorite_types::FavoriteList,
+        _: PageRequest,
+    ) -> Result<Paged<favorite_types::Favorite>, StoreError> {
+        Err(no_favorites())
+    }
+    async fn favorite_status(
+        &self,
+        _: UserId,
+        _: &[favorite_types::MovieId],
+    ) -> Result<Vec<(favorite_types::MovieId, favorite_types::FavoriteKind)>, StoreError> {
+        Err(no_favorites())
+    }
+}
+
+/// No showtime preferences either.
+pub struct NoPreferences;
+
+#[async_trait]
+impl leffaseura_core::ports::ShowtimePreferenceStore for NoPreferences {
+    async fn showtime_preferences(
+        &self,
+        _: UserId,
+    ) -> Result<Option<leffaseura_core::domain::showtime::ShowtimePreferences>, StoreError> {
+        Err(StoreError::Backend(
+            "the CLI's fake database has no preferences".into(),
+        ))
+    }
+    async fn save_showtime_preferences(
+        &self,
+        _: UserId,
+        _: &leffaseura_core::domain::showtime::ShowtimePreferences,
+    ) -> Result<(), StoreError> {
+        Err(StoreError::Backend(
+            "the CLI's fake database has no preferences".into(),
+        ))
+    }
+}
+
+/// Remembers no movies.
+pub struct NoMovieCache;
+
+#[async_trait]
+impl leffaseura_core::ports::MovieCache for NoMovieCache {
+    async fn get(
+        &self,
+        _: &str,
+    ) -> Result<Option<leffaseura_core::ports::movie_cache::CachedBody>, StoreError> {
+        Ok(None)
+    }
+    async fn put(
+        &self,
+        _: &str,
+        _: &leffaseura_core::ports::movie_cache::CachedBody,
+    ) -> Result<(), StoreError> {
+        Ok(())
+    }
+    async fn remember_movies(
+        &self,
+        _: &[leffaseura_core::domain::movie::RememberedMovie],
+    ) -> Result<(), StoreError> {
+        Ok(())
+    }
+    async fn find_movies(
+        &self,
+        _: &[leffaseura_core::MovieId],
+    ) -> Result<Vec<leffaseura_core::domain::movie::RememberedMovie>, StoreError> {
+        Ok(Vec::new())
     }
 }

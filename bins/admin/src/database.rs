@@ -12,7 +12,10 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
-use leffaseura_core::ports::{GroupStore, ReviewStore, StatsStore, UserStore};
+use leffaseura_core::ports::{
+    FavoriteStore, GroupStore, MovieCache, ReviewStore, ShowtimePreferenceStore, StatsStore,
+    UserStore,
+};
 use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
 
@@ -135,6 +138,18 @@ impl Database for SqlDatabase {
     }
 
     fn groups(&self) -> Arc<dyn GroupStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn favorites(&self) -> Arc<dyn FavoriteStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn showtime_preferences(&self) -> Arc<dyn ShowtimePreferenceStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn movie_cache(&self) -> Arc<dyn MovieCache> {
         Arc::new(self.store.clone())
     }
 

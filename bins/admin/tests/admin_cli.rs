@@ -777,6 +777,10 @@ fn seed_makes_the_same_community_for_a_seed_and_stats_count_it() {
                 "40",
                 "--groups",
                 "3",
+                "--favorites",
+                "30",
+                "--watchlist",
+                "20",
                 "--seed",
                 "5",
                 "--concurrency",
@@ -807,6 +811,11 @@ fn seed_makes_the_same_community_for_a_seed_and_stats_count_it() {
         assert_eq!(stats["reviews"], 60);
         assert_eq!(stats["reactions"], 40);
         assert_eq!(stats["groups"], 3);
+        assert_eq!(
+            (summary["favorites"].clone(), stats["favorites"].clone()),
+            (30.into(), 30.into())
+        );
+        assert_eq!(stats["watchlist_entries"], 20);
         assert_eq!(stats["memberships"], summary["memberships"]);
         assert_eq!(stats["pending_requests"], summary["pending_requests"]);
         // Counters are the use cases' own: every user's review count adds up.
@@ -879,4 +888,101 @@ fn seed_makes_the_same_community_for_a_seed_and_stats_count_it() {
     );
     assert_eq!(too_many.code, 2, "{}", too_many.stderr);
     assert_eq!(admin(d, &["seed", "--users", "0"]).code, 2);
+}
+
+#[test]
+fn export_user_prints_everything_about_one_user_and_no_secrets() {
+    let dir = fresh();
+    let d = dir.path();
+    assert_eq!(admin(d, &["migrate"]).code, 0);
+    let seeded = admin(
+        d,
+        &[
+            "seed",
+            "--users",
+            "3",
+            "--reviews",
+            "9",
+            "--reactions",
+            "4",
+            "--groups",
+            "2",
+            "--favorites",
+            "6",
+            "--watchlist",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+        ],
+    );
+    assert_eq!(seeded.code, 0, "{}", seeded.stderr);
+    let banned = admin(
+        d,
+        &[
+            "users",
+            "ban",
+            "demo_1",
+            "--until",
+            "7d",
+            "--reason",
+            "spam links",
+        ],
+    );
+    assert_eq!(banned.code, 0, "{}", banned.stderr);
+
+    let run = admin(d, &["export-user", "demo_1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let export = run.json();
+    assert_eq!(export["format_version"], 1);
+    assert_eq!(export["user"]["username"], "demo_1");
+    assert_eq!(export["user"]["banned"], true);
+    // Round-robin: the first of three users wrote reviews 1, 4 and 7 and saved favorites
+    // 1 and 4 and watchlist entry 1.
+    let len = |key: &str| export[key].as_array().map_or(0, Vec::len);
+    assert_eq!(len("reviews"), 3, "{export}");
+    assert_eq!(export["user"]["review_count"], 3);
+    assert_eq!((len("favorites"), len("watchlist")), (2, 1), "{export}");
+    assert!(
+        export["reviews"]
+            .as_array()
+            .expect("reviews")
+            .iter()
+            .all(|r| r["username"] == "demo_1"),
+        "{export}"
+    );
+    let reactions = export["reactions"].as_array().expect("reactions");
+    assert!(
+        reactions.iter().all(|r| r["review"]["username"] != "demo_1"
+            && (r["kind"] == "like" || r["kind"] == "dislike")),
+        "{export}"
+    );
+    let moderation = export["moderation"].as_array().expect("moderation");
+    assert_eq!(moderation.len(), 1, "{export}");
+    assert_eq!(moderation[0]["reason"], "spam links");
+    assert!(
+        !run.stdout.contains("argon2"),
+        "no password hash: {}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("token_version"), "{}", run.stdout);
+
+    let unknown = admin(d, &["export-user", "nobody"]);
+    assert_eq!(unknown.code, 3, "{}", unknown.stderr);
+    assert_eq!(unknown.stdout, "");
+}
+
+#[test]
+fn a_reason_with_terminal_escapes_is_refused_before_anything_is_done() {
+    let dir = fresh();
+    let d = dir.path();
+    assert_eq!(admin(d, &["migrate"]).code, 0);
+    let run = admin(d, &["users", "ban", "nobody", "--reason", "spam\u{1b}[2J"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("control characters"), "{}", run.stderr);
+    let long = "x".repeat(501);
+    assert_eq!(
+        admin(d, &["groups", "delete", "1", "--yes", "--reason", &long]).code,
+        2
+    );
 }

@@ -4,6 +4,9 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::text::reject_control_chars;
+use crate::error::Error;
+use crate::error_code::ErrorCode;
 use crate::ids::{GroupId, UserId};
 
 /// What an admin did.
@@ -90,12 +93,27 @@ pub struct ModerationFilter {
     pub until: Option<DateTime<Utc>>,
 }
 
+/// The longest reason the log keeps, in characters.
+pub const REASON_MAX: usize = 500;
+
 /// A reason as the log keeps it: trimmed; a blank one is none.
-pub fn clean_reason(reason: Option<&str>) -> Option<String> {
-    reason
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .map(str::to_owned)
+///
+/// # Errors
+/// 400 `validation_error` on `reason` when it holds control characters (the log is read
+/// in terminals, where they could rewrite the screen) or is longer than [`REASON_MAX`].
+pub fn clean_reason(reason: Option<&str>) -> Result<Option<String>, Error> {
+    let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(None);
+    };
+    reject_control_chars(reason, "reason", "The reason")?;
+    if reason.chars().count() > REASON_MAX {
+        return Err(Error::invalid(
+            "reason",
+            ErrorCode::ValidationError,
+            format!("The reason must be at most {REASON_MAX} characters."),
+        ));
+    }
+    Ok(Some(reason.to_owned()))
 }
 
 /// A log entry to write.
@@ -162,6 +180,29 @@ pub struct GroupLogEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reason_is_trimmed_and_a_blank_one_is_none() {
+        assert_eq!(
+            clean_reason(Some("  spam links ")).unwrap().as_deref(),
+            Some("spam links")
+        );
+        assert_eq!(clean_reason(Some("   ")).unwrap(), None);
+        assert_eq!(clean_reason(None).unwrap(), None);
+    }
+
+    #[test]
+    fn a_reason_with_terminal_escapes_or_too_long_is_refused() {
+        for bad in [
+            "spam\u{1b}[2J".to_owned(),
+            "a\0b".to_owned(),
+            "x".repeat(REASON_MAX + 1),
+        ] {
+            let err = clean_reason(Some(&bad)).expect_err("refused");
+            assert_eq!(err.code(), ErrorCode::ValidationError.as_str(), "{bad:?}");
+        }
+        assert!(clean_reason(Some(&"x".repeat(REASON_MAX))).is_ok());
+    }
 
     #[test]
     fn actions_round_trip_through_their_names() {

@@ -82,7 +82,7 @@ impl Groups {
             None,
             found.name.clone(),
             reason,
-        );
+        )?;
         // A site admin's right depends on no role: nothing to compare-and-set.
         self.store
             .delete_group(group, &Expected::default(), &log)
@@ -122,7 +122,7 @@ impl Groups {
                 Some(new_owner),
                 self.username(new_owner).await?,
                 reason,
-            );
+            )?;
             let transfer = ownership_transfer(
                 group,
                 (access.owner_id, Role::Owner),
@@ -158,9 +158,11 @@ impl Groups {
             let had = access.role_of(target);
             let to = transition(action, Role::Owner, had, false, access.visibility)?;
             let username = self.username(target).await?;
-            let log = log_action(action, had).map(|logged| {
-                self.admin_log(group, logged, actor, Some(target), username.clone(), reason)
-            });
+            let log = log_action(action, had)
+                .map(|logged| {
+                    self.admin_log(group, logged, actor, Some(target), username.clone(), reason)
+                })
+                .transpose()?;
             let change = MembershipChange {
                 group,
                 user: target,
@@ -196,17 +198,17 @@ impl Groups {
         target_user: Option<UserId>,
         target: String,
         reason: Option<&str>,
-    ) -> NewGroupLogEntry {
-        NewGroupLogEntry {
+    ) -> Result<NewGroupLogEntry, Error> {
+        Ok(NewGroupLogEntry {
             group,
             action,
             actor_id: None,
             actor: actor.to_owned(),
             target_user,
             target,
-            reason: clean_reason(reason),
+            reason: clean_reason(reason)?,
             created_at: self.clock.now(),
-        }
+        })
     }
 }
 

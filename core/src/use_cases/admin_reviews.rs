@@ -27,23 +27,23 @@ pub(crate) fn review_deletion_log(
     actor: &str,
     reason: Option<&str>,
     at: DateTime<Utc>,
-) -> NewModerationEntry {
+) -> Result<NewModerationEntry, Error> {
     let movie = review.movie.title.as_deref().map_or_else(
         || format!("movie {}", review.movie_id),
         |t| format!("{t} ({})", review.movie_id),
     );
-    NewModerationEntry {
+    Ok(NewModerationEntry {
         action: ModerationAction::DeleteReview,
         actor: actor.to_owned(),
         target: format!("review:{}", review.id),
         target_user: Some(review.user_id),
-        reason: clean_reason(reason),
+        reason: clean_reason(reason)?,
         detail: Some(format!(
             "by {} on {movie}, rated {}",
             review.username, review.rating
         )),
         created_at: at,
-    }
+    })
 }
 
 impl Reviews {
@@ -76,7 +76,7 @@ impl Reviews {
         reason: Option<&str>,
     ) -> Result<Review, Error> {
         let current = self.existing(id, None).await?;
-        let log = review_deletion_log(&current, actor, reason, self.clock.now());
+        let log = review_deletion_log(&current, actor, reason, self.clock.now())?;
         self.reviews
             .delete_review(id, Some(log))
             .await

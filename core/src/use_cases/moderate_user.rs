@@ -29,16 +29,16 @@ impl Accounts {
         id: UserId,
         reason: Option<&str>,
         detail: Option<String>,
-    ) -> NewModerationEntry {
-        NewModerationEntry {
+    ) -> Result<NewModerationEntry, Error> {
+        Ok(NewModerationEntry {
             action,
             actor: actor.to_owned(),
             target: format!("user:{id}"),
             target_user: Some(id),
-            reason: clean_reason(reason),
+            reason: clean_reason(reason)?,
             detail,
             created_at: self.clock.now(),
-        }
+        })
     }
 
     /// Bans a user, for good (`until == None`) or until a time after which the ban lifts
@@ -66,7 +66,7 @@ impl Accounts {
         let detail = ban
             .until
             .map(|end| format!("until {}", end.to_rfc3339_opts(SecondsFormat::Secs, true)));
-        let log = self.log_entry(ModerationAction::BanUser, actor, id, reason, detail);
+        let log = self.log_entry(ModerationAction::BanUser, actor, id, reason, detail)?;
         self.users
             .set_ban(id, Some(ban), &log)
             .await
@@ -88,7 +88,7 @@ impl Accounts {
         if !user.is_banned_at(self.clock.now()) {
             return Err(Error::conflict(ErrorCode::NotBanned, "User is not banned."));
         }
-        let log = self.log_entry(ModerationAction::UnbanUser, actor, id, reason, None);
+        let log = self.log_entry(ModerationAction::UnbanUser, actor, id, reason, None)?;
         self.users
             .set_ban(id, None, &log)
             .await
@@ -108,7 +108,7 @@ impl Accounts {
         reason: Option<&str>,
     ) -> Result<(), Error> {
         let user = self.users.find_user(id).await?.ok_or_else(no_such_user)?;
-        let log = self.log_entry(ModerationAction::DeleteUser, actor, id, reason, None);
+        let log = self.log_entry(ModerationAction::DeleteUser, actor, id, reason, None)?;
         self.remove_account(&user, Some(log))
             .await
             .map_err(|err| match err {

@@ -30,7 +30,7 @@ impl Accounts {
             ));
         }
         let detail = Some(format!("role {}", role.as_str()));
-        let log = self.log_entry(ModerationAction::SetRole, actor, id, reason, detail);
+        let log = self.log_entry(ModerationAction::SetRole, actor, id, reason, detail)?;
         self.users
             .set_admin(id, role.is_admin(), &log)
             .await

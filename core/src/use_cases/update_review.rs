@@ -49,7 +49,8 @@ impl Reviews {
         let current = self.existing(id, None).await?;
         review::delete_review(actor.id, actor.is_admin, current.user_id)?;
         let log = (current.user_id != actor.id)
-            .then(|| review_deletion_log(&current, &actor.username, None, self.clock.now()));
+            .then(|| review_deletion_log(&current, &actor.username, None, self.clock.now()))
+            .transpose()?;
         self.reviews.delete_review(id, log).await.map_err(gone)
     }
 }

@@ -80,7 +80,7 @@ pub struct GroupDeleteArgs {
     pub group: i64,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Do not ask for confirmation (required when stdin is not a terminal).
@@ -102,7 +102,7 @@ pub struct GroupMemberArgs {
     pub user: String,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Print the result as JSON.

@@ -62,7 +62,7 @@ pub struct ReviewDeleteArgs {
     pub review: i64,
 
     /// Why; written to the moderation log.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::parse_reason)]
     pub reason: Option<String>,
 
     /// Do not ask for confirmation (required when stdin is not a terminal).

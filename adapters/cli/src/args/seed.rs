@@ -17,6 +17,15 @@ pub struct SeedArgs {
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
     pub reactions: u32,
 
+    /// How many favorites in all, spread over the users (each user saves a movie at most
+    /// once); default: 3 per user.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
+    pub favorites: Option<u32>,
+
+    /// How many watchlist entries in all, spread like the favorites; default: 3 per user.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
+    pub watchlist: Option<u32>,
+
     /// How many groups, each with members and (private ones) pending requests.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub groups: u32,
@@ -37,4 +46,19 @@ pub struct SeedArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Saved movies per user when `--favorites` or `--watchlist` is not given.
+const SAVED_PER_USER: u32 = 3;
+
+impl SeedArgs {
+    pub fn favorites(&self) -> u32 {
+        self.favorites
+            .unwrap_or_else(|| self.users.saturating_mul(SAVED_PER_USER))
+    }
+
+    pub fn watchlist(&self) -> u32 {
+        self.watchlist
+            .unwrap_or_else(|| self.users.saturating_mul(SAVED_PER_USER))
+    }
 }

@@ -140,7 +140,7 @@ async fn report(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let actor = ctx.session.actor.as_str();
-    let reason = clean_reason(reason);
+    let reason = clean_reason(reason)?;
     let stats = ctx.store.user_stats(user.id).await?;
     if json {
         super::write_json(

@@ -77,7 +77,7 @@ pub async fn delete_user(
         .admin_delete_user(&actor, user.id, args.reason.as_deref())
         .await
         .map_err(|err| explain(err, &user))?;
-    let reason = clean_reason(args.reason.as_deref());
+    let reason = clean_reason(args.reason.as_deref())?;
     let action = ModerationAction::DeleteUser.as_str();
     if args.json {
         super::write_json(

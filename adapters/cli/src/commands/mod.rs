@@ -2,6 +2,7 @@
 
 pub mod ban_user;
 pub mod delete_user;
+pub mod export_user;
 pub mod find_user;
 pub mod groups;
 pub mod list_moderation_log;

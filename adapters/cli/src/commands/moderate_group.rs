@@ -248,7 +248,7 @@ fn report(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let actor = ctx.session.actor.clone();
-    let reason = clean_reason(flags.reason());
+    let reason = clean_reason(flags.reason())?;
     if flags.json() {
         super::write_json(
             out,

@@ -174,7 +174,7 @@ pub async fn delete_review(
         .await
         .map_err(|err| explain_review(err, args.review))?;
     let action = ModerationAction::DeleteReview.as_str();
-    let reason = clean_reason(args.reason.as_deref());
+    let reason = clean_reason(args.reason.as_deref())?;
     if args.json {
         super::write_json(
             out,

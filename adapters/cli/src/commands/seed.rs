@@ -19,7 +19,7 @@ use leffaseura_core::domain::review::ReactionKind;
 use leffaseura_core::domain::user::{Password, PasswordHash, User};
 use leffaseura_core::error::Error;
 use leffaseura_core::ports::PasswordHasher;
-use leffaseura_core::use_cases::{Accounts, CreateGroup, Groups};
+use leffaseura_core::use_cases::{Accounts, AddFavorite, CreateGroup, Groups};
 use leffaseura_core::{GroupId, ReviewId};
 
 use crate::args::SeedArgs;
@@ -103,6 +103,8 @@ struct SeedSummary {
     groups: u64,
     memberships: u64,
     pending_requests: u64,
+    favorites: u64,
+    watchlist: u64,
     seconds: f64,
     reviews_per_second: f64,
     password: &'static str,
@@ -120,6 +122,20 @@ pub async fn seed(
 ) -> Result<(), CliError> {
     let movies = catalog_movies(ctx).await?;
     let per_user_max = movies.len() as u64;
+    for (what, count) in [
+        ("favorites", args.favorites()),
+        ("watchlist entries", args.watchlist()),
+    ] {
+        if u64::from(count) > u64::from(args.users) * per_user_max {
+            return Err(CliError::Usage(format!(
+                "{count} {what} need more users: each of the {} users can save each of the {} \
+                 movies once (at most {}).",
+                args.users,
+                movies.len(),
+                u64::from(args.users) * per_user_max
+            )));
+        }
+    }
     if u64::from(args.reviews) > u64::from(args.users) * per_user_max {
         return Err(CliError::Usage(format!(
             "{} reviews need more users: each of the {} users can review each of the {} \
@@ -247,6 +263,9 @@ pub async fn seed(
     done.into_iter().collect::<Result<Vec<()>, Error>>()?;
     bar.finish();
 
+    let favorites = save_movies(ctx, &users, &movies, &mut rng, args, FAVORITE).await?;
+    let watchlist = save_movies(ctx, &users, &movies, &mut rng, args, WATCHLIST).await?;
+
     let bar = progress(show, u64::from(args.groups), "groups");
     let (mut memberships, mut pending) = (0u64, 0u64);
     for g in 0..args.groups {
@@ -300,6 +319,8 @@ pub async fn seed(
         groups: u64::from(args.groups),
         memberships,
         pending_requests: pending,
+        favorites,
+        watchlist,
         seconds,
         reviews_per_second: rate(review_ids.len(), review_time),
         password: DEMO_PASSWORD,
@@ -311,12 +332,14 @@ pub async fn seed(
         super::write_text(
             out,
             &format!(
-                "Seeded {} users, {} reviews, {} reactions and {} groups ({} memberships, {} \
-                 pending requests) in {:.1} s with seed {}.\nReviews: {:.0}/s. Every demo \
-                 user's password is {DEMO_PASSWORD}.\n",
+                "Seeded {} users, {} reviews, {} reactions, {} favorites, {} watchlist entries \
+                 and {} groups ({} memberships, {} pending requests) in {:.1} s with seed {}.\n\
+                 Reviews: {:.0}/s. Every demo user's password is {DEMO_PASSWORD}.\n",
                 summary.users,
                 summary.reviews,
                 summary.reactions,
+                summary.favorites,
+                summary.watchlist,
                 summary.groups,
                 summary.memberships,
                 summary.pending_requests,
@@ -326,6 +349,60 @@ pub async fn seed(
             ),
         )
     }
+}
+
+/// The API's favorite `type`s `seed` saves.
+const WATCHLIST: i64 = 1;
+const FAVORITE: i64 = 2;
+
+/// Saves `--favorites` or `--watchlist` entries through the site's own use case, spread
+/// over the users round-robin, each user walking their own shuffled movies (no repeats).
+/// Answers how many were saved.
+async fn save_movies(
+    ctx: &Context,
+    users: &[User],
+    movies: &[i64],
+    rng: &mut Rng,
+    args: &SeedArgs,
+    kind: i64,
+) -> Result<u64, CliError> {
+    let (count, what) = if kind == FAVORITE {
+        (args.favorites(), "favorites")
+    } else {
+        (args.watchlist(), "watchlist")
+    };
+    let bar = progress(!args.json, u64::from(count), what);
+    let mut orders: Vec<Vec<usize>> = Vec::new();
+    let mut plan = Vec::with_capacity(count as usize);
+    for n in 0..count as usize {
+        let (user, round) = (n % users.len(), n / users.len());
+        if orders.len() <= user {
+            let mut order: Vec<usize> = (0..movies.len()).collect();
+            rng.shuffle(&mut order);
+            orders.push(order);
+        }
+        plan.push((user, movies[orders[user][round]]));
+    }
+    let saved: Vec<Result<(), Error>> = stream::iter(plan)
+        .map(|(user, movie_id)| {
+            let bar = &bar;
+            async move {
+                let request = AddFavorite {
+                    movie_id,
+                    kind,
+                    ..AddFavorite::default()
+                };
+                ctx.favorites.add_favorite(&users[user], request).await?;
+                bar.inc(1);
+                Ok(())
+            }
+        })
+        .buffered(usize::from(args.concurrency))
+        .collect()
+        .await;
+    saved.into_iter().collect::<Result<Vec<()>, Error>>()?;
+    bar.finish();
+    Ok(u64::from(count))
 }
 
 /// Every movie id of the catalog, in its popular order.
