@@ -40,9 +40,19 @@ pub enum Error {
         code: ErrorCode,
         message: Cow<'static, str>,
     },
-    /// Too many requests.
+    /// Too many requests; `retry_after_secs` says when another attempt may succeed.
     #[error("{message}")]
-    RateLimited { message: Cow<'static, str> },
+    RateLimited {
+        message: Cow<'static, str>,
+        retry_after_secs: Option<u64>,
+    },
+    /// The server has too much work queued to take this request now (e.g. password
+    /// hashes); it may succeed after `retry_after_secs`.
+    #[error("{message}")]
+    Busy {
+        message: Cow<'static, str>,
+        retry_after_secs: u64,
+    },
     /// An upstream service (TMDB, Finnkino) failed or could not be reached.
     /// `unavailable` distinguishes "did not answer" (503) from "answered badly" (502).
     #[error("{message}")]
@@ -111,6 +121,7 @@ impl Error {
             | Self::Conflict { code, .. }
             | Self::Upstream { code, .. } => *code,
             Self::RateLimited { .. } => ErrorCode::RateLimited,
+            Self::Busy { .. } => ErrorCode::ServerBusy,
             Self::Internal(_) => ErrorCode::InternalError,
         }
     }

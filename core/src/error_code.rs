@@ -202,7 +202,8 @@ error_codes! {
     PayloadTooLarge => "payload_too_large",
     /// 404: the demo catalog has no poster by this name.
     PosterNotFound => "poster_not_found",
-    /// 429: too many requests (the login throttle sends `Retry-After`).
+    /// 429: too many requests (logins, registrations or writes); `Retry-After` says when
+    /// to try again.
     RateLimited => "rate_limited",
     /// 404: no review with this id.
     ReviewNotFound => "review_not_found",
@@ -210,6 +211,9 @@ error_codes! {
     RoleUnchanged => "role_unchanged",
     /// 403: joining, requesting, withdrawing or leaving on behalf of someone else.
     SelfOnly => "self_only",
+    /// 503: too many logins or registrations are waiting for a password hash; retry after
+    /// `Retry-After` seconds.
+    ServerBusy => "server_busy",
     /// 401: the token's lifetime is over.
     TokenExpired => "token_expired",
     /// 401: the token was issued before a password change, or its user was deleted.

@@ -14,6 +14,7 @@ use leffaseura_core::ErrorCode;
 use crate::api;
 use crate::cors::{cors, CorsOrigins};
 use crate::headers::security_headers;
+use crate::limits::{limit_writes, WriteLimiter};
 use crate::middleware::{api_guard, limit_uri, log_request};
 use crate::state::AppState;
 use crate::webapp::Webapp;
@@ -26,6 +27,8 @@ pub struct AppConfig {
     /// Origins allowed to call the API from another origin; empty = same origin only
     /// (no CORS headers at all).
     pub cors_origins: Vec<String>,
+    /// The client address and the per-user write limit.
+    pub limits: crate::limits::HttpLimits,
 }
 
 /// Liveness: the process answers.
@@ -106,8 +109,14 @@ pub fn build_app(
         .nest("/", Webapp::new(&config.webapp_dir));
 
     let origins = CorsOrigins::new(&config.cors_origins);
+    let writes = config
+        .limits
+        .writes_per_user
+        .map(|limit| std::sync::Arc::new(WriteLimiter::new(limit)));
     route
+        .around(move |ep, req| limit_writes(ep, req, writes.clone()))
         .data(state)
+        .data(config.limits)
         .data(std::sync::Arc::new(crate::auth::LoginThrottle::default()))
         .around(move |ep, req| cors(ep, req, origins.clone()))
         .with(CatchPanic::new().with_handler(on_panic))

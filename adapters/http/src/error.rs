@@ -62,7 +62,7 @@ pub enum ApiError {
     #[oai(status = 429)]
     TooManyRequests(
         Json<ErrorBody>,
-        /// Seconds until another attempt may succeed (sent with the login throttle).
+        /// Seconds until another attempt may succeed.
         #[oai(header = "Retry-After")]
         Option<u64>,
     ),
@@ -72,9 +72,15 @@ pub enum ApiError {
     /// An upstream service (TMDB, Finnkino) answered badly.
     #[oai(status = 502)]
     BadGateway(Json<ErrorBody>),
-    /// An upstream service or the database could not be reached.
+    /// An upstream service or the database could not be reached, or the server is too
+    /// busy to take the request now (`server_busy`, with `Retry-After`).
     #[oai(status = 503)]
-    Unavailable(Json<ErrorBody>),
+    Unavailable(
+        Json<ErrorBody>,
+        /// Seconds after which the request may succeed (sent with `server_busy`).
+        #[oai(header = "Retry-After")]
+        Option<u64>,
+    ),
 }
 
 /// The answer to an unexpected failure; the details only go to the log.
@@ -98,7 +104,7 @@ impl ApiError {
             413 => Self::PayloadTooLarge(body),
             429 => Self::TooManyRequests(body, None),
             502 => Self::BadGateway(body),
-            503 => Self::Unavailable(body),
+            503 => Self::Unavailable(body, None),
             _ => Self::Internal(body),
         }
     }
@@ -135,7 +141,7 @@ impl ApiError {
             | Self::TooManyRequests(b, _)
             | Self::Internal(b)
             | Self::BadGateway(b)
-            | Self::Unavailable(b) => &b.0,
+            | Self::Unavailable(b, _) => &b.0,
         }
     }
 }
@@ -168,11 +174,17 @@ impl From<Error> for ApiError {
             Error::Forbidden { code, .. } => Self::new(StatusCode::FORBIDDEN, code, message, None),
             Error::NotFound { code, .. } => Self::new(StatusCode::NOT_FOUND, code, message, None),
             Error::Conflict { code, .. } => Self::new(StatusCode::CONFLICT, code, message, None),
-            Error::RateLimited { .. } => Self::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::RateLimited,
-                message,
-                None,
+            Error::RateLimited {
+                retry_after_secs, ..
+            } => Self::TooManyRequests(
+                Json(ErrorBody::new(ErrorCode::RateLimited, message, None)),
+                retry_after_secs,
+            ),
+            Error::Busy {
+                retry_after_secs, ..
+            } => Self::Unavailable(
+                Json(ErrorBody::new(ErrorCode::ServerBusy, message, None)),
+                Some(retry_after_secs),
             ),
             Error::Upstream {
                 code, unavailable, ..
@@ -233,8 +245,16 @@ mod tests {
             (
                 Error::RateLimited {
                     message: "slow".into(),
+                    retry_after_secs: Some(7),
                 },
                 429,
+            ),
+            (
+                Error::Busy {
+                    message: "busy".into(),
+                    retry_after_secs: 10,
+                },
+                503,
             ),
             (
                 Error::Upstream {
@@ -259,6 +279,12 @@ mod tests {
             let api = ApiError::from(err);
             let response = poem::IntoResponse::into_response(api);
             assert_eq!(response.status().as_u16(), status, "{code}");
+            let retry_after = response.headers().get("retry-after");
+            match code {
+                "rate_limited" => assert_eq!(retry_after.unwrap(), "7"),
+                "server_busy" => assert_eq!(retry_after.unwrap(), "10"),
+                _ => assert_eq!(retry_after, None, "{code}"),
+            }
         }
     }
 

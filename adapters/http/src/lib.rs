@@ -8,15 +8,19 @@ pub mod cors;
 pub mod error;
 mod error_code;
 pub mod headers;
+pub mod limits;
 pub mod middleware;
 pub mod state;
 pub mod webapp;
 mod webapp_routes;
 
 #[cfg(test)]
+mod rate_limit_tests;
+#[cfg(test)]
 mod testing;
 #[cfg(test)]
 mod tests;
 
 pub use app::{build_app, AppConfig};
+pub use limits::HttpLimits;
 pub use state::AppState;

@@ -5,12 +5,17 @@
 use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
-use leffaseura_core::use_cases::{Accounts, Favorites, Groups, Movies, Reviews, Showtimes};
+use leffaseura_core::use_cases::{
+    Accounts, Favorites, Groups, Movies, RateLimits, Reviews, Showtimes,
+};
 
 #[derive(Clone)]
 pub struct AppState {
     /// Registration, login, sessions, profiles.
     pub accounts: Arc<Accounts>,
+    /// Logins and registrations per client address, counted in the store (shared by
+    /// every server process on it).
+    pub rate_limits: Arc<RateLimits>,
     /// The store, for readiness checks.
     pub users: Arc<dyn UserStore>,
     /// Reviews, reactions, leaderboards.

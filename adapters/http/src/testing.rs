@@ -16,12 +16,12 @@ use leffaseura_core::domain::movie::{
     MovieSummary, SearchQuery,
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
-use leffaseura_core::use_cases::{Accounts, Groups, Movies};
+use leffaseura_core::use_cases::{Accounts, Groups, Movies, RateLimitSettings, RateLimits};
 use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
 
 use crate::auth::{Argon2Hasher, JwtIssuer};
-use crate::{build_app, AppConfig, AppState};
+use crate::{build_app, AppConfig, AppState, HttpLimits};
 
 pub const SECRET: &[u8] = b"test secret";
 
@@ -50,6 +50,24 @@ pub async fn test_app() -> (Client, TestDb) {
 
 /// [`test_app`] with other movie use cases.
 pub async fn test_app_with(movies: Arc<Movies>) -> (Client, TestDb) {
+    build_test_app(movies, RateLimitSettings::OFF, HttpLimits::default()).await
+}
+
+/// [`test_app`] with these rate limits (the other test apps have none: their test client
+/// has no address, so all their requests would count as one client's).
+pub async fn test_app_with_limits(
+    settings: RateLimitSettings,
+    limits: HttpLimits,
+) -> (Client, TestDb) {
+    let movies = movies_over(Arc::new(SampleCatalog::new()));
+    build_test_app(movies, settings, limits).await
+}
+
+async fn build_test_app(
+    movies: Arc<Movies>,
+    settings: RateLimitSettings,
+    limits: HttpLimits,
+) -> (Client, TestDb) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let store = leffaseura_sqlite::connect(&leffaseura_sqlite::default_url(dir.path()))
         .await
@@ -68,6 +86,7 @@ pub async fn test_app_with(movies: Arc<Movies>) -> (Client, TestDb) {
     );
     let state = AppState {
         accounts: Arc::new(accounts),
+        rate_limits: Arc::new(RateLimits::new(store.clone(), clock.clone(), settings)),
         users: store.clone(),
         movies,
         reviews: crate::api::reviews::testing::unavailable_reviews(store.clone()),
@@ -81,6 +100,7 @@ pub async fn test_app_with(movies: Arc<Movies>) -> (Client, TestDb) {
     let config = AppConfig {
         webapp_dir: dir.path().join("no-webapp"),
         cors_origins: Vec::new(),
+        limits,
     };
     let client = TestClient::new(build_app(state, &config));
     (client, TestDb { store, _dir: dir })

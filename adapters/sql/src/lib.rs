@@ -13,6 +13,7 @@
 //! The connection set-up and the migrations live in `leffaseura-sqlite` and
 //! `leffaseura-postgres`; both hand back a [`SqlStore`].
 
+mod attempts;
 mod error;
 mod favorites;
 mod groups;

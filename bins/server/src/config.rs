@@ -5,6 +5,10 @@ use std::str::FromStr;
 
 use clap::{Parser, ValueEnum};
 
+use leffaseura_core::domain::rate_limit::RateLimit;
+use leffaseura_core::use_cases::RateLimitSettings;
+use leffaseura_http::HttpLimits;
+
 /// Leffaseura's HTTP server: the API under /api and /api/v1, its docs at /api/docs, and
 /// the webapp at /.
 #[derive(Parser, Debug, Clone)]
@@ -77,9 +81,63 @@ pub struct Config {
     #[arg(long, env = "FINNKINO_API_BASE")]
     pub finnkino_api_base: Option<String>,
 
+    /// `off` turns every rate limit off (load tests, benchmarks, seeding many accounts
+    /// from one address); `on` applies the `RATE_LIMIT_*` settings.
+    #[arg(long, env = "RATE_LIMITS", value_enum, default_value_t = Switch::On)]
+    pub rate_limits: Switch,
+
+    /// Login attempts per client address whatever the emails (password spraying), as
+    /// COUNT/WINDOW (window in s, m or h) or `off`. Counted in the database, so the limit
+    /// holds across server processes on one database.
+    #[arg(long, env = "RATE_LIMIT_LOGIN", default_value = "30/10m")]
+    pub rate_limit_login: LimitSetting,
+
+    /// Registrations per client address, as COUNT/WINDOW or `off`; counted in the database.
+    #[arg(long, env = "RATE_LIMIT_REGISTER", default_value = "10/1h")]
+    pub rate_limit_register: LimitSetting,
+
+    /// Writes (POST, PUT, PATCH, DELETE under /api) per logged-in user, as COUNT/WINDOW or
+    /// `off`: COUNT at once, refilled evenly over WINDOW; counted in each process.
+    #[arg(long, env = "RATE_LIMIT_WRITES", default_value = "120/1m")]
+    pub rate_limit_writes: LimitSetting,
+
+    /// Behind a reverse proxy that appends the client's address to `X-Forwarded-For`:
+    /// the rate limits count the last address in it. Off by default, because without
+    /// such a proxy anyone could name any address there and never be limited.
+    #[arg(long, env = "TRUST_PROXY")]
+    pub trust_proxy: bool,
+
+    /// Seconds a login or registration may wait for a free CPU to hash its password
+    /// before it is refused with 503 `server_busy` (one hash runs per CPU at a time).
+    #[arg(long, env = "HASH_QUEUE_TIMEOUT_SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub hash_queue_timeout_secs: u64,
+
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+/// One rate limit: COUNT/WINDOW, or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitSetting(pub Option<RateLimit>);
+
+impl FromStr for LimitSetting {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim().eq_ignore_ascii_case("off") {
+            Ok(Self(None))
+        } else {
+            RateLimit::parse(s).map(|limit| Self(Some(limit)))
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -151,6 +209,28 @@ impl Config {
             self.showtimes.as_deref(),
             self.finnkino_api_base.as_deref(),
         )
+    }
+
+    /// The login and registration limits (core's, counted in the database).
+    pub fn rate_limit_settings(&self) -> RateLimitSettings {
+        match self.rate_limits {
+            Switch::Off => RateLimitSettings::OFF,
+            Switch::On => RateLimitSettings {
+                login: self.rate_limit_login.0,
+                register: self.rate_limit_register.0,
+            },
+        }
+    }
+
+    /// The HTTP adapter's limits (client address, writes per user).
+    pub fn http_limits(&self) -> HttpLimits {
+        HttpLimits {
+            trust_proxy: self.trust_proxy,
+            writes_per_user: match self.rate_limits {
+                Switch::Off => None,
+                Switch::On => self.rate_limit_writes.0,
+            },
+        }
     }
 
     pub fn cors_origins(&self) -> Vec<String> {
@@ -239,6 +319,48 @@ mod tests {
         );
         assert_eq!(kind(&["--showtimes", "finnkino"]), Ok(FeedKind::Finnkino));
         assert!(kind(&["--showtimes", "cinema"]).is_err());
+    }
+
+    #[test]
+    fn rate_limits_have_defaults_can_be_set_one_by_one_and_turned_off_together() {
+        let parse = |args: &[&str]| {
+            let mut all = vec!["leffaseura-server"];
+            all.extend_from_slice(args);
+            Config::try_parse_from(all)
+        };
+        let defaults = parse(&[]).unwrap();
+        let settings = defaults.rate_limit_settings();
+        assert_eq!(settings.login, RateLimit::parse("30/10m").ok());
+        assert_eq!(settings.register, RateLimit::parse("10/1h").ok());
+        assert_eq!(
+            defaults.http_limits().writes_per_user,
+            RateLimit::parse("120/1m").ok()
+        );
+        assert!(!defaults.http_limits().trust_proxy);
+        assert_eq!(defaults.hash_queue_timeout_secs, 10);
+
+        let custom = parse(&[
+            "--rate-limit-login",
+            "5/1m",
+            "--rate-limit-register",
+            "off",
+            "--trust-proxy",
+        ])
+        .unwrap();
+        assert_eq!(
+            custom.rate_limit_settings().login,
+            RateLimit::parse("5/1m").ok()
+        );
+        assert_eq!(custom.rate_limit_settings().register, None);
+        assert!(custom.http_limits().trust_proxy);
+
+        let off = parse(&["--rate-limits", "off"]).unwrap();
+        assert_eq!(off.rate_limit_settings(), RateLimitSettings::OFF);
+        assert_eq!(off.http_limits().writes_per_user, None);
+
+        assert!(parse(&["--rate-limit-login", "lots"]).is_err());
+        assert!(parse(&["--rate-limits", "maybe"]).is_err());
+        assert!(parse(&["--hash-queue-timeout-secs", "0"]).is_err());
     }
 
     #[test]

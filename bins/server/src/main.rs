@@ -19,6 +19,7 @@ use leffaseura_core::use_cases::Accounts;
 use leffaseura_core::use_cases::Favorites;
 use leffaseura_core::use_cases::Groups;
 use leffaseura_core::use_cases::Movies;
+use leffaseura_core::use_cases::RateLimits;
 use leffaseura_core::use_cases::Reviews;
 use leffaseura_core::use_cases::{ShowtimePorts, Showtimes};
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
@@ -175,12 +176,19 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let accounts = Accounts::new(
         users.clone(),
         store.clone(),
-        Arc::new(Argon2Hasher::new()),
+        Arc::new(Argon2Hasher::with_queue_timeout(Duration::from_secs(
+            config.hash_queue_timeout_secs,
+        ))),
         Arc::new(JwtIssuer::new(&secret, clock.clone())),
-        clock,
+        clock.clone(),
     );
+    let rate_limits = RateLimits::new(store.clone(), clock, config.rate_limit_settings());
+    if config.rate_limits == config::Switch::Off {
+        tracing::warn!("RATE_LIMITS=off: logins, registrations and writes are not limited");
+    }
     let state = AppState {
         accounts: Arc::new(accounts),
+        rate_limits: Arc::new(rate_limits),
         users,
         reviews: Arc::new(reviews),
         favorites: Arc::new(favorites),
@@ -191,6 +199,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),
         cors_origins: config.cors_origins(),
+        limits: config.http_limits(),
     };
     if !config.webapp_dir.join("index.html").is_file() {
         tracing::warn!(

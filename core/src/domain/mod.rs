@@ -12,6 +12,7 @@ pub mod moderation;
 pub mod movie;
 pub mod paging;
 pub mod permissions;
+pub mod rate_limit;
 pub mod rating;
 pub mod review;
 pub mod show_date;

@@ -1,6 +1,7 @@
 //! Ports: what the core needs from the outside world. One trait per file; adapters
 //! implement them. Every method documents the errors it may return.
 
+pub mod attempt_ledger;
 pub mod clock;
 pub mod favorite_store;
 pub mod group_store;
@@ -16,6 +17,7 @@ pub mod stats_store;
 pub mod token_issuer;
 pub mod user_store;
 
+pub use attempt_ledger::AttemptLedger;
 pub use clock::{Clock, SystemClock};
 pub use favorite_store::FavoriteStore;
 pub use group_store::GroupStore;

@@ -8,6 +8,13 @@ use crate::ports::TokenError;
 use crate::use_cases::accounts::Accounts;
 
 impl Accounts {
+    /// The user a validly signed, unexpired token names, without asking the store
+    /// whether it still counts: enough to key a per-user quota before the request runs
+    /// (the request itself authenticates fully).
+    pub fn token_user(&self, token: &str) -> Option<crate::ids::UserId> {
+        self.tokens.verify(token).ok().map(|claims| claims.user_id)
+    }
+
     /// The user a session token belongs to.
     ///
     /// # Errors

@@ -68,6 +68,9 @@ fn server_command(
         .env("WEBAPP_DIR", data_dir.join("no-webapp"))
         .env("LOG_FORMAT", "pretty")
         .env("RUST_LOG", "info")
+        // Tests register and log in many accounts from one address; the tests of the
+        // limits turn them on with `start_with`.
+        .env("RATE_LIMITS", "off")
         .env_remove("DATABASE_URL")
         .env_remove("JWT_SECRET")
         .env_remove("TMDB_API_KEY")
@@ -150,6 +153,30 @@ impl TestServer {
             postgres_db,
             extra_env,
         })
+    }
+
+    /// A second server process on this server's database, with its own data directory
+    /// (and so its own signing key) and `extra_env`.
+    pub async fn start_beside(&self, extra_env: &[(&str, &str)]) -> Self {
+        let data_dir = tempfile::tempdir().expect("temp data dir");
+        let extra_env: Vec<(String, String)> = extra_env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        let database_url = Some(self.database_url());
+        let mut child = server_command(data_dir.path(), database_url.as_deref(), &extra_env)
+            .spawn()
+            .expect("start leffaseura-server");
+        let base_url = wait_for_listening(&mut child).await;
+        Self {
+            base_url,
+            client: self.client.clone(),
+            child,
+            data_dir,
+            database_url,
+            postgres_db: None,
+            extra_env,
+        }
     }
 
     /// Runs `leffaseura-admin` against this server's database; returns (exit code, stdout, stderr).

@@ -16,7 +16,9 @@ export interface paths {
         /**
          * Create an account
          * @description Errors: 400 with `field` for invalid input; 409 `user_exists` "An account with this
-         *     email or username already exists.".
+         *     email or username already exists."; 429 `rate_limited` with `Retry-After` when the
+         *     client address has registered too many accounts lately (`RATE_LIMIT_REGISTER`);
+         *     503 `server_busy` with `Retry-After` when too many password hashes are queued.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -37,8 +39,11 @@ export interface paths {
         /**
          * Log in
          * @description Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
-         *     403 `banned`; 429 `rate_limited` after 10 failed attempts for one email from one
-         *     address within 15 minutes, with `Retry-After` (seconds until the window frees).
+         *     403 `banned`; 429 `rate_limited` with `Retry-After` (seconds until another attempt
+         *     may succeed) after 10 failed attempts for one email from one address within 15
+         *     minutes, or after too many attempts from one address whatever the emails
+         *     (`RATE_LIMIT_LOGIN`); 503 `server_busy` with `Retry-After` when too many password
+         *     hashes are queued.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -1318,7 +1323,7 @@ export interface components {
          * @description Stable machine-readable reason of a failure, in snake_case: the closed list of every code the API answers. Clients translate by code; the `message` is English.
          * @enum {string}
          */
-        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "review_not_found" | "role_unchanged" | "self_only" | "token_expired" | "token_revoked" | "unauthorized" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
+        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "review_not_found" | "role_unchanged" | "self_only" | "server_busy" | "token_expired" | "token_revoked" | "unauthorized" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
         /**
          * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
          * @enum {string}
@@ -2642,7 +2647,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -2668,9 +2673,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2764,7 +2774,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -2790,9 +2800,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2882,7 +2897,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -2908,9 +2923,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3004,7 +3024,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3030,9 +3050,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3124,7 +3149,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3150,9 +3175,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,7 +3275,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3271,9 +3301,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3367,7 +3402,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3393,9 +3428,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,7 +3534,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3520,9 +3560,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3621,7 +3666,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3647,9 +3692,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,7 +3796,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3772,9 +3822,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3866,7 +3921,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -3892,9 +3947,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,7 +4053,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4019,9 +4079,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4113,7 +4178,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4139,9 +4204,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4233,7 +4303,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4259,9 +4329,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4353,7 +4428,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4379,9 +4454,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4477,7 +4557,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4503,9 +4583,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4596,7 +4681,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4622,9 +4707,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4720,7 +4810,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4746,9 +4836,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4851,7 +4946,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4877,9 +4972,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,7 +5072,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -4998,9 +5098,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5094,7 +5199,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5120,9 +5225,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,7 +5331,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5247,9 +5357,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5346,7 +5461,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5372,9 +5487,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5467,7 +5587,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5493,9 +5613,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5589,7 +5714,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5615,9 +5740,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5706,7 +5836,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5732,9 +5862,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,7 +5960,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5851,9 +5986,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5947,7 +6087,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -5973,9 +6113,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6069,7 +6214,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6095,9 +6240,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6191,7 +6341,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6217,9 +6367,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6310,7 +6465,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6336,9 +6491,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6433,7 +6593,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6459,9 +6619,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6551,7 +6716,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6577,9 +6742,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6671,7 +6841,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6697,9 +6867,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6791,7 +6966,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6817,9 +6992,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6909,7 +7089,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -6935,9 +7115,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7027,7 +7212,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7053,9 +7238,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7146,7 +7336,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7172,9 +7362,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7266,7 +7461,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7292,9 +7487,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7385,7 +7585,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7411,9 +7611,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7509,7 +7714,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7535,9 +7740,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7628,7 +7838,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7654,9 +7864,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7751,7 +7966,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7777,9 +7992,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7873,7 +8093,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -7899,9 +8119,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8007,7 +8232,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8033,9 +8258,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8134,7 +8364,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8160,9 +8390,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8273,7 +8508,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8299,9 +8534,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8405,7 +8645,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8431,9 +8671,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8538,7 +8783,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8564,9 +8809,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8667,7 +8917,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8693,9 +8943,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8784,7 +9039,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8810,9 +9065,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8910,7 +9170,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -8936,9 +9196,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9032,7 +9297,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -9058,9 +9323,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9149,7 +9419,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -9175,9 +9445,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9274,7 +9549,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -9300,9 +9575,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9396,7 +9676,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -9422,9 +9702,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9513,7 +9798,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -9539,9 +9824,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9634,7 +9924,7 @@ export interface operations {
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
-                    /** @description Seconds until another attempt may succeed (sent with the login throttle). */
+                    /** @description Seconds until another attempt may succeed. */
                     "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
@@ -9660,9 +9950,14 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An upstream service or the database could not be reached. */
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
             503: {
                 headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {

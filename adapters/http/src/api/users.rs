@@ -3,12 +3,13 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use poem::web::{Data, RemoteAddr};
+use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
+use leffaseura_core::domain::rate_limit::LimitedAction;
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
 use leffaseura_core::{ErrorCode, UserId};
@@ -16,6 +17,7 @@ use leffaseura_core::{ErrorCode, UserId};
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, LoginThrottle};
 use crate::error::ApiError;
+use crate::limits::ClientAddress;
 use crate::state::AppState;
 
 /// How the community received a user's reviews (PRODUCT-SPEC §2): aura > 10 Positive,
@@ -228,7 +230,9 @@ impl UsersApi {
     /// Create an account
     ///
     /// Errors: 400 with `field` for invalid input; 409 `user_exists` "An account with this
-    /// email or username already exists.".
+    /// email or username already exists."; 429 `rate_limited` with `Retry-After` when the
+    /// client address has registered too many accounts lately (`RATE_LIMIT_REGISTER`);
+    /// 503 `server_busy` with `Retry-After` when too many password hashes are queued.
     #[oai(
         path = "/users/register",
         method = "post",
@@ -237,9 +241,14 @@ impl UsersApi {
     async fn register(
         &self,
         state: Data<&AppState>,
+        client: ClientAddress,
         body: JsonBody<RegisterRequest>,
     ) -> Result<RegisterResponse, ApiError> {
         let request = body.0;
+        state
+            .rate_limits
+            .admit(LimitedAction::Register, &client.key())
+            .await?;
         let session = state
             .accounts
             .register_user(&request.username, &request.email, &request.password)
@@ -254,18 +263,25 @@ impl UsersApi {
     /// Log in
     ///
     /// Errors: 401 `invalid_credentials` for an unknown email or a wrong password alike;
-    /// 403 `banned`; 429 `rate_limited` after 10 failed attempts for one email from one
-    /// address within 15 minutes, with `Retry-After` (seconds until the window frees).
+    /// 403 `banned`; 429 `rate_limited` with `Retry-After` (seconds until another attempt
+    /// may succeed) after 10 failed attempts for one email from one address within 15
+    /// minutes, or after too many attempts from one address whatever the emails
+    /// (`RATE_LIMIT_LOGIN`); 503 `server_busy` with `Retry-After` when too many password
+    /// hashes are queued.
     #[oai(path = "/users/login", method = "post", operation_id = "loginUser")]
     async fn login(
         &self,
         state: Data<&AppState>,
         throttle: Data<&Arc<LoginThrottle>>,
-        remote: &RemoteAddr,
+        client: ClientAddress,
         body: JsonBody<LoginRequest>,
     ) -> Result<LoginResponse, ApiError> {
         let request = body.0;
-        let client = remote.as_socket_addr().map(|addr| addr.ip());
+        state
+            .rate_limits
+            .admit(LimitedAction::Login, &client.key())
+            .await?;
+        let client = client.0;
         if let Err(wait) = throttle.check(client, &request.email, Instant::now()) {
             return Err(ApiError::rate_limited(
                 "Too many failed login attempts. Please wait a few minutes and try again.",

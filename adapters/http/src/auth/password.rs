@@ -1,14 +1,20 @@
 //! Argon2id password hashing. Hashing is slow on purpose (tens of milliseconds and
-//! ~19 MiB each), so it runs on the blocking pool and only a bounded number run at once:
-//! a burst of logins queues instead of exhausting memory or starving the executor.
+//! ~19 MiB each), so it runs on the blocking pool and only as many hashes run at once as
+//! there are CPUs; the rest queue for at most a deadline and are then refused with
+//! `server_busy` (a burst of logins must not exhaust memory or starve the executor).
+//!
+//! The 19 MiB work areas are kept and reused instead of allocated per hash: freed
+//! blocks of that size stay in the allocator's per-thread arenas (a burst of 1,000 logins
+//! left the server at ~1 GB), while a pool of at most one area per permit bounds the
+//! memory to `permits × 19 MiB` for the life of the process.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{
-    PasswordHash as PhcHash, PasswordHasher as _, PasswordVerifier as _, SaltString,
-};
-use argon2::{Algorithm, Argon2, Params, Version};
+use argon2::password_hash::{Output, ParamsString, PasswordHash as PhcHash, Salt, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use async_trait::async_trait;
 use tokio::sync::Semaphore;
 
@@ -16,11 +22,53 @@ use leffaseura_core::domain::user::{Password, PasswordHash};
 use leffaseura_core::ports::PasswordHasher;
 use leffaseura_core::Error;
 
+/// How long a hash may wait for a free CPU before the request is refused.
+pub const DEFAULT_QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The reusable work areas, at most one per permit.
+#[derive(Debug, Default)]
+struct WorkAreas {
+    spare: Mutex<Vec<Vec<Block>>>,
+    /// How many areas were ever made (a new one only when all are in use).
+    made: AtomicUsize,
+}
+
+impl WorkAreas {
+    fn take(&self) -> Vec<Block> {
+        self.spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .unwrap_or_else(|| {
+                self.made.fetch_add(1, Ordering::Relaxed);
+                Vec::new()
+            })
+    }
+
+    /// Keeps `area` for the next hash unless it grew past `keep_blocks` (a stored hash
+    /// made with more memory than ours: rare, not worth holding on to).
+    fn give_back(&self, area: Vec<Block>, keep_blocks: usize) {
+        if area.len() <= keep_blocks {
+            self.spare
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(area);
+        }
+    }
+
+    #[cfg(test)]
+    fn made(&self) -> usize {
+        self.made.load(Ordering::Relaxed)
+    }
+}
+
 /// The argon2id [`PasswordHasher`].
 #[derive(Clone)]
 pub struct Argon2Hasher {
     params: Params,
     permits: Arc<Semaphore>,
+    areas: Arc<WorkAreas>,
+    queue_timeout: Duration,
 }
 
 impl std::fmt::Debug for Argon2Hasher {
@@ -28,7 +76,8 @@ impl std::fmt::Debug for Argon2Hasher {
         f.debug_struct("Argon2Hasher")
             .field("params", &self.params)
             .field("available_permits", &self.permits.available_permits())
-            .finish()
+            .field("queue_timeout", &self.queue_timeout)
+            .finish_non_exhaustive()
     }
 }
 
@@ -39,39 +88,138 @@ impl Default for Argon2Hasher {
 }
 
 impl Argon2Hasher {
-    /// OWASP's recommended argon2id parameters (m = 19 MiB, t = 2, p = 1); at most twice
-    /// as many hashes at once as there are CPUs.
+    /// OWASP's recommended argon2id parameters (m = 19 MiB, t = 2, p = 1); one hash at
+    /// a time per CPU (more would only share the CPUs and multiply the memory).
     pub fn new() -> Self {
+        Self::with_queue_timeout(DEFAULT_QUEUE_TIMEOUT)
+    }
+
+    /// [`Self::new`] refusing hashes that waited longer than `queue_timeout`.
+    pub fn with_queue_timeout(queue_timeout: Duration) -> Self {
         let cpus = std::thread::available_parallelism().map_or(1, usize::from);
-        Self::with_params(Params::default(), cpus * 2)
+        Self::with_params(Params::default(), cpus, queue_timeout)
     }
 
     /// Cheap parameters for tests (never for real passwords).
     pub fn fast_for_tests() -> Self {
         let params = Params::new(Params::MIN_M_COST, 1, 1, None).unwrap_or_default();
-        Self::with_params(params, 4)
+        Self::with_params(params, 4, DEFAULT_QUEUE_TIMEOUT)
     }
 
-    pub fn with_params(params: Params, max_concurrent: usize) -> Self {
+    pub fn with_params(params: Params, max_concurrent: usize, queue_timeout: Duration) -> Self {
         Self {
             params,
             permits: Arc::new(Semaphore::new(max_concurrent.max(1))),
+            areas: Arc::new(WorkAreas::default()),
+            queue_timeout,
         }
     }
 
-    fn argon2(params: Params) -> Argon2<'static> {
-        Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
-    }
-
+    /// Runs `work` on the blocking pool with a work area, once a permit is free. The
+    /// permit goes with the work, so a request abandoned by its client still holds it
+    /// until its hash is really done.
     async fn run_blocking<T: Send + 'static>(
         &self,
-        work: impl FnOnce() -> T + Send + 'static,
+        work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
     ) -> Result<T, Error> {
-        let _permit = self.permits.acquire().await.map_err(Error::internal)?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(Error::internal)
+        let permit =
+            match tokio::time::timeout(self.queue_timeout, self.permits.clone().acquire_owned())
+                .await
+            {
+                Ok(permit) => permit.map_err(Error::internal)?,
+                Err(_) => return Err(self.busy()),
+            };
+        let areas = self.areas.clone();
+        let keep_blocks = self.params.block_count();
+        tokio::task::spawn_blocking(move || {
+            let mut area = areas.take();
+            let result = work(&mut area);
+            areas.give_back(area, keep_blocks);
+            drop(permit);
+            result
+        })
+        .await
+        .map_err(Error::internal)
     }
+
+    fn busy(&self) -> Error {
+        tracing::warn!(
+            waited_secs = self.queue_timeout.as_secs_f64(),
+            "password hashes are queued past their deadline; answering server_busy"
+        );
+        Error::Busy {
+            message: "The server is busy. Please try again in a moment.".into(),
+            retry_after_secs: self.queue_timeout.as_secs().max(1),
+        }
+    }
+}
+
+/// Argon2 of `password` with `salt` in `area` (grown to the parameters' size), as a PHC
+/// string.
+fn hash_in(
+    area: &mut Vec<Block>,
+    algorithm: Algorithm,
+    version: Version,
+    params: &Params,
+    password: &[u8],
+    salt: Salt<'_>,
+) -> Result<Output, argon2::password_hash::Error> {
+    let mut salt_bytes = [0u8; Salt::MAX_LENGTH];
+    let salt_bytes = salt.decode_b64(&mut salt_bytes)?;
+    let blocks = params.block_count();
+    if area.len() < blocks {
+        area.resize(blocks, Block::new());
+    }
+    let argon2 = Argon2::new(algorithm, version, params.clone());
+    let output_len = params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN);
+    Output::init_with(output_len, |out| {
+        argon2
+            .hash_password_into_with_memory(password, salt_bytes, out, &mut area[..])
+            .map_err(Into::into)
+    })
+}
+
+/// A new PHC string for `password` under `params`.
+fn new_hash(
+    area: &mut Vec<Block>,
+    params: &Params,
+    password: &[u8],
+) -> Result<String, argon2::password_hash::Error> {
+    let salt = SaltString::generate(&mut OsRng);
+    let (algorithm, version) = (Algorithm::Argon2id, Version::V0x13);
+    let output = hash_in(area, algorithm, version, params, password, salt.as_salt())?;
+    let phc = PhcHash {
+        algorithm: algorithm.ident(),
+        version: Some(version.into()),
+        params: ParamsString::try_from(params)?,
+        salt: Some(salt.as_salt()),
+        hash: Some(output),
+    };
+    Ok(phc.to_string())
+}
+
+/// Whether `password` matches the PHC string `phc`, recomputed with the parameters, salt
+/// and algorithm stored in it; anything unreadable is a mismatch.
+fn password_matches(area: &mut Vec<Block>, phc: &str, password: &[u8]) -> bool {
+    let Ok(parsed) = PhcHash::new(phc) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
+        return false;
+    };
+    let Ok(algorithm) = Algorithm::try_from(parsed.algorithm) else {
+        return false;
+    };
+    let version = match parsed.version.map(Version::try_from).transpose() {
+        Ok(version) => version.unwrap_or_default(),
+        Err(_) => return false,
+    };
+    let Ok(params) = Params::try_from(&parsed) else {
+        return false;
+    };
+    // `Output`'s equality is constant-time.
+    hash_in(area, algorithm, version, &params, password, salt)
+        .is_ok_and(|computed| computed == expected)
 }
 
 #[async_trait]
@@ -80,31 +228,17 @@ impl PasswordHasher for Argon2Hasher {
         let params = self.params.clone();
         let password = password.expose().to_owned();
         let phc = self
-            .run_blocking(move || {
-                let salt = SaltString::generate(&mut OsRng);
-                Self::argon2(params)
-                    .hash_password(password.as_bytes(), &salt)
-                    .map(|hash| hash.to_string())
-            })
+            .run_blocking(move |area| new_hash(area, &params, password.as_bytes()))
             .await?
             .map_err(|err| Error::internal(err.to_string()))?;
         Ok(PasswordHash(phc))
     }
 
     async fn verify(&self, password: &str, hash: &PasswordHash) -> Result<bool, Error> {
-        let params = self.params.clone();
         let password = password.to_owned();
         let phc = hash.0.clone();
-        self.run_blocking(move || {
-            // The parameters stored in the hash win; `params` only matter for new hashes.
-            let Ok(parsed) = PhcHash::new(&phc) else {
-                return false;
-            };
-            Self::argon2(params)
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
-        .await
+        self.run_blocking(move |area| password_matches(area, &phc, password.as_bytes()))
+            .await
     }
 }
 
@@ -127,6 +261,90 @@ mod tests {
     #[tokio::test]
     async fn a_malformed_hash_is_a_mismatch() {
         let hasher = Argon2Hasher::fast_for_tests();
+        assert!(!hasher
+            .verify("x", &PasswordHash("not a hash".into()))
+            .await
+            .unwrap());
+    }
+
+    #[tokio::test]
+    async fn hashes_of_the_argon2_crate_and_ours_verify_each_other() {
+        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+        let theirs = Argon2::default()
+            .hash_password(b"correct horse", &SaltString::generate(&mut OsRng))
+            .unwrap()
+            .to_string();
+        let ours = Argon2Hasher::new();
+        assert!(ours
+            .verify("correct horse", &PasswordHash(theirs.clone()))
+            .await
+            .unwrap());
+        assert!(!ours
+            .verify("wrong horse", &PasswordHash(theirs))
+            .await
+            .unwrap());
+        let password = Password::parse("correct horse", "password").unwrap();
+        let mine = ours.hash(&password).await.unwrap();
+        assert!(
+            mine.0.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{}",
+            mine.0
+        );
+        let parsed = PhcHash::new(&mine.0).unwrap();
+        assert!(Argon2::default()
+            .verify_password(b"correct horse", &parsed)
+            .is_ok());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_burst_of_hashes_reuses_one_work_area_per_permit() {
+        let hasher = Argon2Hasher::with_params(
+            Params::new(1024, 1, 1, None).unwrap(),
+            2,
+            DEFAULT_QUEUE_TIMEOUT,
+        );
+        let password = Password::parse("correct horse", "password").unwrap();
+        let hash = hasher.hash(&password).await.unwrap();
+        let mut tasks = Vec::new();
+        for i in 0..40 {
+            let (hasher, hash) = (hasher.clone(), hash.clone());
+            tasks.push(tokio::spawn(async move {
+                let guess = if i % 2 == 0 { "correct horse" } else { "wrong" };
+                hasher.verify(guess, &hash).await.unwrap() == (i % 2 == 0)
+            }));
+        }
+        for task in tasks {
+            assert!(task.await.unwrap());
+        }
+        assert!(hasher.areas.made() <= 2, "{} areas", hasher.areas.made());
+        assert_eq!(hasher.permits.available_permits(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_hash_that_waits_past_the_deadline_is_refused_as_busy() {
+        let hasher = Argon2Hasher::with_params(Params::default(), 1, Duration::from_millis(50));
+        let held = hasher.permits.clone().acquire_owned().await.unwrap();
+        let started = std::time::Instant::now();
+        let err = hasher
+            .verify(
+                "x",
+                &PasswordHash("$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA".into()),
+            )
+            .await
+            .unwrap_err();
+        assert!(started.elapsed() < Duration::from_secs(2));
+        assert_eq!(err.error_code(), leffaseura_core::ErrorCode::ServerBusy);
+        assert!(
+            matches!(
+                err,
+                Error::Busy {
+                    retry_after_secs: 1,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        drop(held);
         assert!(!hasher
             .verify("x", &PasswordHash("not a hash".into()))
             .await

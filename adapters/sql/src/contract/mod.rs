@@ -8,6 +8,7 @@
 //! Some fixtures (reactions, memberships of old shape) are written in plain SQL in
 //! [`fixtures`], keeping counters in step the way the stores must.
 
+mod attempts;
 mod deletion;
 mod favorites;
 pub mod fixtures;
@@ -18,6 +19,7 @@ mod schema;
 mod showtimes;
 mod users;
 
+pub use attempts::*;
 pub use deletion::*;
 pub use favorites::*;
 pub use fixtures::{at, group, member, react, review, user};
@@ -99,6 +101,10 @@ macro_rules! contract_suite {
             showtime_answers_are_kept_past_expiry_and_purged_apart,
             event_matches_are_remembered_hit_or_miss_and_replaced,
             showtime_preferences_are_kept_per_user_and_go_with_the_account,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            attempts_are_counted_per_action_client_and_window,
+            simultaneous_attempts_are_all_counted,
         );
     };
     (@tests $fresh:expr; $($name:ident),* $(,)?) => {
