@@ -114,7 +114,9 @@ mod tests {
 
     /// An in-memory ledger that behaves like the SQL one.
     #[derive(Default)]
-    struct Counts(Mutex<HashMap<(LimitedAction, String, DateTime<Utc>), u32>>);
+    struct Counts(Mutex<HashMap<Key, u32>>);
+
+    type Key = (LimitedAction, String, DateTime<Utc>);
 
     #[async_trait::async_trait]
     impl AttemptLedger for Counts {

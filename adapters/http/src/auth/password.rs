@@ -3,10 +3,11 @@
 //! there are CPUs; the rest queue for at most a deadline and are then refused with
 //! `server_busy` (a burst of logins must not exhaust memory or starve the executor).
 //!
-//! The 19 MiB work areas are kept and reused instead of allocated per hash: freed
-//! blocks of that size stay in the allocator's per-thread arenas (a burst of 1,000 logins
-//! left the server at ~1 GB), while a pool of at most one area per permit bounds the
-//! memory to `permits × 19 MiB` for the life of the process.
+//! The 19 MiB work areas are reused while hashes queue instead of allocated per hash:
+//! freed blocks of that size landed in the allocator's per-thread arenas and stayed there
+//! (a burst of 1,000 logins left the server at ~1 GB). During a burst at most about one
+//! area per permit exists; once no hash waits, the areas are freed, so the memory goes
+//! back to the system after the burst.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -25,10 +26,12 @@ use leffaseura_core::Error;
 /// How long a hash may wait for a free CPU before the request is refused.
 pub const DEFAULT_QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The reusable work areas, at most one per permit.
+/// The reusable work areas, about one per permit while hashes queue, none when idle.
 #[derive(Debug, Default)]
 struct WorkAreas {
     spare: Mutex<Vec<Vec<Block>>>,
+    /// Hashes waiting for a permit: while some wait, a finished area is kept for them.
+    waiting: AtomicUsize,
     /// How many areas were ever made (a new one only when all are in use).
     made: AtomicUsize,
 }
@@ -45,15 +48,27 @@ impl WorkAreas {
             })
     }
 
-    /// Keeps `area` for the next hash unless it grew past `keep_blocks` (a stored hash
-    /// made with more memory than ours: rare, not worth holding on to).
+    /// Keeps `area` for a waiting hash; without one, frees it and the spare ones (the
+    /// burst is over). An area that grew past `keep_blocks` (a stored hash made with more
+    /// memory than ours: rare) is never kept.
     fn give_back(&self, area: Vec<Block>, keep_blocks: usize) {
-        if area.len() <= keep_blocks {
-            self.spare
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(area);
+        let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.waiting.load(Ordering::Acquire) == 0 {
+            let idle = std::mem::take(&mut *spare);
+            drop(spare);
+            drop(idle);
+            drop(area);
+        } else if area.len() <= keep_blocks {
+            spare.push(area);
         }
+    }
+
+    #[cfg(test)]
+    fn kept(&self) -> usize {
+        self.spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     #[cfg(test)]
@@ -122,13 +137,14 @@ impl Argon2Hasher {
         &self,
         work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
     ) -> Result<T, Error> {
-        let permit =
-            match tokio::time::timeout(self.queue_timeout, self.permits.clone().acquire_owned())
-                .await
-            {
-                Ok(permit) => permit.map_err(Error::internal)?,
-                Err(_) => return Err(self.busy()),
-            };
+        self.areas.waiting.fetch_add(1, Ordering::AcqRel);
+        let acquired =
+            tokio::time::timeout(self.queue_timeout, self.permits.clone().acquire_owned()).await;
+        self.areas.waiting.fetch_sub(1, Ordering::AcqRel);
+        let permit = match acquired {
+            Ok(permit) => permit.map_err(Error::internal)?,
+            Err(_) => return Err(self.busy()),
+        };
         let areas = self.areas.clone();
         let keep_blocks = self.params.block_count();
         tokio::task::spawn_blocking(move || {
@@ -305,6 +321,9 @@ mod tests {
         );
         let password = Password::parse("correct horse", "password").unwrap();
         let hash = hasher.hash(&password).await.unwrap();
+        assert_eq!(hasher.areas.kept(), 0, "an idle hasher keeps no area");
+        // All 40 queue before the first runs, as in a burst.
+        let held = hasher.permits.clone().acquire_many_owned(2).await.unwrap();
         let mut tasks = Vec::new();
         for i in 0..40 {
             let (hasher, hash) = (hasher.clone(), hash.clone());
@@ -313,10 +332,22 @@ mod tests {
                 hasher.verify(guess, &hash).await.unwrap() == (i % 2 == 0)
             }));
         }
+        while hasher.areas.waiting.load(Ordering::Acquire) < 40 {
+            tokio::task::yield_now().await;
+        }
+        let made_before = hasher.areas.made();
+        drop(held);
         for task in tasks {
             assert!(task.await.unwrap());
         }
-        assert!(hasher.areas.made() <= 2, "{} areas", hasher.areas.made());
+        // About one area per permit (one more each when the last ones race the release).
+        let made = hasher.areas.made() - made_before;
+        assert!(made <= 4, "{made} areas for 40 hashes");
+        assert_eq!(
+            hasher.areas.kept(),
+            0,
+            "the areas are freed after the burst"
+        );
         assert_eq!(hasher.permits.available_permits(), 2);
     }
 
