@@ -26,6 +26,14 @@ use leffaseura_core::Error;
 /// How long a hash may wait for a free CPU before the request is refused.
 pub const DEFAULT_QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Capacity of a new work area, in 1 KiB blocks: just over 32 MiB, of which a hash only
+/// touches its 19 MiB (the rest is address space, never resident). glibc serves such a
+/// block with its own mmap and unmaps it on free; a freed mmap block of up to 32 MiB
+/// would instead raise glibc's mmap threshold to its size, after which every allocation
+/// below that size (request buffers, query results, …) comes from the arenas and stays
+/// there: the process kept its burst-time peak for good.
+const AREA_CAPACITY_BLOCKS: usize = 32 * 1024 + 1;
+
 /// The reusable work areas, about one per permit while hashes queue, none when idle.
 #[derive(Debug, Default)]
 struct WorkAreas {
@@ -184,6 +192,9 @@ fn hash_in(
     let salt_bytes = salt.decode_b64(&mut salt_bytes)?;
     let blocks = params.block_count();
     if area.len() < blocks {
+        if area.capacity() < blocks {
+            *area = Vec::with_capacity(blocks.max(AREA_CAPACITY_BLOCKS));
+        }
         area.resize(blocks, Block::new());
     }
     let argon2 = Argon2::new(algorithm, version, params.clone());
