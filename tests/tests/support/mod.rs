@@ -223,6 +223,11 @@ impl TestServer {
         })
     }
 
+    /// The server's process id (to read its memory from `/proc`).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }
