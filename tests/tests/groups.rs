@@ -383,7 +383,7 @@ on_both_backends!(
         let (status, body) = server
             .delete(&format!("{base}/leave"), Some(&owner), None)
             .await;
-        assert_error(status, &body, 400, "owner_cannot_leave");
+        assert_error(status, &body, 409, "owner_cannot_leave");
         let (status, body) = server
             .delete(&format!("{base}/leave"), Some(&asker), None)
             .await;
@@ -489,12 +489,12 @@ on_both_backends!(roles_removals_transfers_and_the_moderation_log, |server| {
             None,
         )
         .await;
-    assert_error(status, &body, 400, "use_leave");
+    assert_error(status, &body, 409, "use_leave");
     assert_eq!(body["message"], "Use the leave button to remove yourself.");
     let (status, body) = server
         .delete(&format!("{base}/members/{plain_id}"), Some(&plain), None)
         .await;
-    assert_error(status, &body, 400, "use_leave");
+    assert_error(status, &body, 409, "use_leave");
     let (status, body) = server
         .delete(
             &format!("{base}/members/{plain_id}"),
@@ -535,7 +535,7 @@ on_both_backends!(roles_removals_transfers_and_the_moderation_log, |server| {
     // Transfer: the id may come as digits; the old owner becomes a moderator.
     for (user_id, status, code) in [
         (json!("abc"), 400, "validation_error"),
-        (json!(asker_id), 400, "not_member"),
+        (json!(asker_id), 409, "not_member"),
         (json!(owner_id), 409, "already_owner"),
     ] {
         let (got, body) = server
@@ -570,7 +570,7 @@ on_both_backends!(roles_removals_transfers_and_the_moderation_log, |server| {
     let (status, body) = server
         .delete(&format!("{base}/leave"), Some(&heir), None)
         .await;
-    assert_error(status, &body, 400, "owner_cannot_leave");
+    assert_error(status, &body, 409, "owner_cannot_leave");
 
     // The log: every moderation action, newest first, for owner and moderators only.
     let (status, body) = server.get(&format!("{base}/modlog"), Some(&plain)).await;

@@ -17,6 +17,8 @@ mod webapp_routes;
 #[cfg(test)]
 mod rate_limit_tests;
 #[cfg(test)]
+mod spec_rules;
+#[cfg(test)]
 mod testing;
 #[cfg(test)]
 mod tests;

@@ -97,7 +97,8 @@ pub async fn api_guard<E: Endpoint>(
     }
     let inner = req.uri().path().to_owned();
     let full = full_path(req.original_uri().path(), prefix, &inner);
-    let paths = Paths { full, inner };
+    let query = req.uri().query().unwrap_or_default().to_owned();
+    let paths = Paths { full, inner, query };
     let session_ended = SessionEnded::default();
     req.extensions_mut().insert(session_ended.clone());
     let mut response = match ep.call(req).await {
@@ -125,10 +126,12 @@ fn full_path(original: &str, prefix: &str, inner: &str) -> String {
     }
 }
 
-/// The path as requested, and as the API sees it (without `/api` or `/api/v1`).
+/// The path as requested, and as the API sees it (without `/api` or `/api/v1`), and
+/// the query string.
 struct Paths {
     full: String,
     inner: String,
+    query: String,
 }
 
 /// Answers with a JSON body that are not JSON yet (e.g. a bare 404) get one.
@@ -222,7 +225,7 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|index| path_param_name(&paths.inner, index))
             .unwrap_or_else(|| name.to_owned());
-        return invalid_parameter(&name, reason);
+        return invalid_parameter(&name, reason, param_code(&name, paths));
     }
     if err.is::<ContentTypeError>() {
         return by_status(StatusCode::UNSUPPORTED_MEDIA_TYPE, path);
@@ -338,14 +341,86 @@ fn path_param_name(path: &str, index: usize) -> Option<String> {
     })
 }
 
-fn invalid_parameter(name: &str, reason: &str) -> Response {
+fn invalid_parameter(name: &str, reason: &str, code: ErrorCode) -> Response {
     tracing::debug!(parameter = name, reason, "invalid parameter");
+    let message = param_message(code).map_or_else(
+        || format!("The parameter `{name}` has an invalid value."),
+        str::to_owned,
+    );
     error_response(
         StatusCode::BAD_REQUEST,
-        ErrorCode::InvalidParameter,
-        &format!("The parameter `{name}` has an invalid value."),
+        code,
+        &message,
         Some(name.to_owned()),
     )
+}
+
+/// Core's words for the mistakes [`param_code`] names.
+fn param_message(code: ErrorCode) -> Option<&'static str> {
+    Some(match code {
+        ErrorCode::AreaAndDateRequired => "Please select both area and date",
+        ErrorCode::AreaRequired => "Please select a theatre area.",
+        ErrorCode::InvalidDate => "Date must be in dd.mm.yyyy format",
+        ErrorCode::InvalidLanguage => "Language must be fi-FI or en-US.",
+        ErrorCode::InvalidPage => "Page must be between 1 and 500.",
+        ErrorCode::InvalidDays => "Number of days must be between 1 and 14.",
+        ErrorCode::InvalidListType => "listType must be NowInTheatres or ComingSoon.",
+        ErrorCode::InvalidTitle => "Original title is required.",
+        ErrorCode::InvalidYear => "Year must be between 1870 and 2100.",
+        ErrorCode::InvalidQuery => "Search query is required (at most 200 characters).",
+        ErrorCode::InvalidSort => {
+            "sort_by must be one of popularity, vote_average, vote_count, \
+             primary_release_date, title, revenue with .asc or .desc."
+        }
+        ErrorCode::InvalidGenres => "Genres must be a comma-separated list of genre ids.",
+        ErrorCode::InvalidIds => {
+            "Movie ids must be comma-separated positive whole numbers (at most 100), e.g. 550,13."
+        }
+        ErrorCode::InvalidFavoriteType => {
+            "Type must be 1 (watchlist), 2 (favorite) or 3 (group favorite)."
+        }
+        ErrorCode::GroupList => {
+            "Group favorites (type 3) belong to a group; use the group's favorites."
+        }
+        _ => return None,
+    })
+}
+
+/// The code a parameter refused by the spec's constraints (checked by poem-openapi
+/// before the handler) answers with: the one core gives the same mistake (API.md), so
+/// that moving a check into the spec changes nothing for clients.
+fn param_code(name: &str, paths: &Paths) -> ErrorCode {
+    // Blank counts as not sent, and area 1029 is Finnkino's "choose an area" entry: core
+    // reads both as no area.
+    let value = paths
+        .query
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value);
+    let chosen = value.is_some_and(|v| !v.trim().is_empty() && v != "1029");
+    let path = paths.inner.as_str();
+    match name {
+        "area" | "dt" if path.ends_with("/finnkino/schedule") && !chosen => {
+            ErrorCode::AreaAndDateRequired
+        }
+        "area" if path.ends_with("/showtimes") && !chosen => ErrorCode::AreaRequired,
+        "dt" => ErrorCode::InvalidDate,
+        "ids" => ErrorCode::InvalidIds,
+        "page" => ErrorCode::InvalidPage,
+        "language" => ErrorCode::InvalidLanguage,
+        "sort_by" => ErrorCode::InvalidSort,
+        "genres" | "with_genres" => ErrorCode::InvalidGenres,
+        "listType" => ErrorCode::InvalidListType,
+        "originalTitle" => ErrorCode::InvalidTitle,
+        "year" => ErrorCode::InvalidYear,
+        "days" | "nrOfDays" => ErrorCode::InvalidDays,
+        "query" if path.starts_with("/tmdb/") => ErrorCode::InvalidQuery,
+        // A user's lists are 1 and 2; asking one of them for 3 is asking the wrong path.
+        "type" if !path.contains("/group/") && path.ends_with("/3") => ErrorCode::GroupList,
+        "type" => ErrorCode::InvalidFavoriteType,
+        _ => ErrorCode::InvalidParameter,
+    }
 }
 
 /// The longest URI (path and query) served. hyper's own limit is 64 KiB and answers an

@@ -170,16 +170,18 @@ impl Refusal {
         }
     }
 
-    /// 400 `owner_cannot_leave`: a group always has an owner; deleting the group is the
-    /// owner's way out.
+    /// 409 `owner_cannot_leave`: a group always has an owner; deleting the group is the
+    /// owner's way out. (A conflict with the group's state, not a malformed request: the
+    /// same request is fine from a member.)
     pub const OWNER_CANNOT_LEAVE: Self = Self::new(
-        RefusalKind::Invalid { field: "role" },
+        RefusalKind::Conflict,
         ErrorCode::OwnerCannotLeave,
         "The owner cannot leave the group. Delete the group instead.",
     );
-    /// 400 `use_leave` (PRODUCT-SPEC §5).
+    /// 409 `use_leave` (PRODUCT-SPEC §5): the request is well formed, it just names
+    /// the caller, whose way out is leaving.
     pub const USE_LEAVE: Self = Self::new(
-        RefusalKind::Invalid { field: "user_id" },
+        RefusalKind::Conflict,
         ErrorCode::UseLeave,
         "Use the leave button to remove yourself.",
     );
@@ -297,9 +299,10 @@ impl Refusal {
         ErrorCode::OwnerRequired,
         "Only the group owner can transfer the group.",
     );
-    /// 400: the new owner must already be in the group (pending requests are not).
+    /// 409 `not_member`: the new owner must already be in the group (pending requests
+    /// are not); whether they are is the group's state, not the request's shape.
     pub const TRANSFER_TO_MEMBERS_ONLY: Self = Self::new(
-        RefusalKind::Invalid { field: "user_id" },
+        RefusalKind::Conflict,
         ErrorCode::NotMember,
         "The group can only be handed to one of its members or moderators.",
     );
@@ -631,13 +634,13 @@ mod tests {
         let cases: [(Refusal, &str, &str, &str); 6] = [
             (
                 Refusal::OWNER_CANNOT_LEAVE,
-                "invalid",
+                "conflict",
                 "owner_cannot_leave",
                 "The owner cannot leave the group. Delete the group instead.",
             ),
             (
                 Refusal::USE_LEAVE,
-                "invalid",
+                "conflict",
                 "use_leave",
                 "Use the leave button to remove yourself.",
             ),
@@ -680,8 +683,13 @@ mod tests {
             assert_eq!(err.code(), code);
             assert_eq!(err.to_string(), message);
         }
-        let err = Error::from(Refusal::USE_LEAVE);
-        assert!(matches!(err, Error::Invalid { ref field, .. } if field == "user_id"));
+        assert!(matches!(
+            Error::from(Refusal::TRANSFER_TO_MEMBERS_ONLY),
+            Error::Conflict {
+                code: ErrorCode::NotMember,
+                ..
+            }
+        ));
         assert!(matches!(
             Error::from(Refusal::NO_PENDING_REQUEST),
             Error::NotFound {

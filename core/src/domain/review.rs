@@ -194,7 +194,7 @@ pub enum ReviewWindow {
 
 impl ReviewWindow {
     /// `limit` defaults to `default` and must be within `1..=max`; then either `offset`
-    /// (default 0) or `cursor`, not both.
+    /// (default 0) or `cursor` (which wins when both are given).
     ///
     /// # Errors
     /// `Invalid` `invalid_parameter` naming `limit`, `offset` or `cursor`.
@@ -206,13 +206,11 @@ impl ReviewWindow {
         max: i64,
     ) -> Result<Self, Error> {
         let page = PageRequest::new(limit, offset, default, max)?;
+        // A cursor names the place itself, so an offset beside it has nothing to add: it
+        // is ignored rather than refused, as the spec cannot say "not both" of two
+        // parameters and a request valid by the spec must be accepted.
         match cursor {
             None => Ok(Self::Offset(page)),
-            Some(_) if page.offset != 0 => Err(Error::invalid(
-                "offset",
-                ErrorCode::InvalidParameter,
-                "Use either offset or cursor, not both.",
-            )),
             Some(raw) => Ok(Self::After {
                 limit: page.limit,
                 cursor: ReviewCursor::parse(raw)?,
@@ -443,7 +441,7 @@ mod tests {
     }
 
     #[test]
-    fn cursors_round_trip_and_exclude_offsets() {
+    fn cursors_round_trip_and_win_over_offsets() {
         let cursor = ReviewCursor {
             created_at: DateTime::from_timestamp_millis(1_760_000_123_456).unwrap(),
             id: ReviewId(42),
@@ -460,8 +458,13 @@ mod tests {
         let window = ReviewWindow::new(Some(5), None, Some("1760000123456-42"), 20, 100).unwrap();
         assert_eq!((window.limit(), window.offset()), (5, 0));
         assert_eq!(window.cursor(), Some(cursor));
-        let err = ReviewWindow::new(None, Some(20), Some("1-2"), 20, 100).unwrap_err();
-        assert_eq!(err.code(), "invalid_parameter");
+        let both = ReviewWindow::new(None, Some(20), Some("1-2"), 20, 100).unwrap();
+        assert_eq!(
+            both.offset(),
+            0,
+            "the cursor places the window, not the offset"
+        );
+        assert_eq!(both.cursor().map(|c| c.id), Some(ReviewId(2)));
         assert_eq!(
             ReviewWindow::new(None, Some(40), None, 20, 100).unwrap(),
             ReviewWindow::Offset(PageRequest {

@@ -11,7 +11,7 @@ impl Favorites {
     /// query. Visitors get all `false` without any query.
     ///
     /// # Errors
-    /// `Invalid` `invalid_ids` on `ids` unless `raw` lists 1 to 100 distinct positive ids.
+    /// `Invalid` `invalid_ids` on `ids` unless `raw` lists 1 to 100 positive ids.
     pub async fn favorite_status(
         &self,
         viewer: Option<&User>,

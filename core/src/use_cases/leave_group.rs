@@ -49,7 +49,7 @@ mod tests {
         let groups = ports.build();
         let err = groups.leave_group(&member(1), GROUP).await.unwrap_err();
         assert_code(&err, "owner_cannot_leave");
-        assert!(matches!(err, Error::Invalid { .. }));
+        assert!(matches!(err, Error::Conflict { .. }));
         let err = groups.leave_group(&member(5), GROUP).await.unwrap_err();
         assert_code(&err, "not_member");
         assert!(matches!(err, Error::NotFound { .. }));

@@ -23,7 +23,7 @@ impl Showtimes {
     /// area the feed does not list is refused (unless the area list cannot be had).
     ///
     /// # Errors
-    /// `Invalid` `invalid_area` (field `area_id`) for an unknown area; `Unauthenticated`
+    /// `NotFound` `area_not_found` for an area the cinema does not list; `Unauthenticated`
     /// when the account is gone; `Internal` when the store fails.
     pub async fn save_showtime_preferences(
         &self,
@@ -32,13 +32,9 @@ impl Showtimes {
     ) -> Result<ShowtimePreferences, Error> {
         let preferences = preferences.normalized();
         if let Some(area) = preferences.area {
-            if self.check_area(area).await.is_err() {
-                return Err(Error::invalid(
-                    "area_id",
-                    ErrorCode::InvalidArea,
-                    "Theatre area not found.",
-                ));
-            }
+            // An area the cinema does not list is a missing thing (404), as in the
+            // schedule, not a malformed request: the spec cannot know the list.
+            self.check_area(area).await?;
         }
         match self
             .preferences
@@ -112,6 +108,7 @@ mod tests {
             )
             .await
             .unwrap_err();
-        assert_eq!(err.code(), "invalid_area");
+        assert_eq!(err.code(), "area_not_found");
+        assert!(matches!(err, crate::error::Error::NotFound { .. }));
     }
 }

@@ -20,6 +20,12 @@ pub(crate) fn area_required() -> Error {
     )
 }
 
+/// "Please select a theatre area." for a call that falls back on the saved area when
+/// the user has saved none: a conflict with the account's state, not a bad request.
+pub(crate) fn no_saved_area() -> Error {
+    Error::conflict(ErrorCode::AreaRequired, "Please select a theatre area.")
+}
+
 /// Parses an optional `area` parameter; blank or the placeholder is none.
 pub(crate) fn optional_area(raw: Option<&str>) -> Result<Option<AreaId>, Error> {
     Ok(raw

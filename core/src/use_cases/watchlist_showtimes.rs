@@ -13,7 +13,7 @@ use crate::domain::user::User;
 use crate::error::Error;
 use crate::ids::MovieId;
 use crate::use_cases::showtimes::Showtimes;
-use crate::use_cases::showtimes_for_movie::{area_required, optional_area};
+use crate::use_cases::showtimes_for_movie::{no_saved_area, optional_area};
 
 /// Watchlist entries looked at: far more than anyone keeps on a watchlist.
 const WATCHLIST_SCAN: i64 = 1000;
@@ -32,7 +32,8 @@ impl Showtimes {
     /// within `days` days (default 7), soonest next show first.
     ///
     /// # Errors
-    /// `Invalid` `area_required` when no area is given or saved, `invalid_parameter`,
+    /// `Conflict` `area_required` when no area is given and none is saved (the request is
+    /// fine; the account lacks the choice), `Invalid` `invalid_parameter`,
     /// `invalid_days`; `NotFound` `area_not_found`; `Upstream` `upstream_unavailable`
     /// when the feed fails and nothing is cached.
     pub async fn watchlist_showtimes(
@@ -49,7 +50,7 @@ impl Showtimes {
                 .showtime_preferences(user.id)
                 .await?
                 .and_then(|p| p.area)
-                .ok_or_else(area_required)?,
+                .ok_or_else(no_saved_area)?,
         };
         let list = FavoriteList::Watchlist(user.id);
         let page = PageRequest {
@@ -200,6 +201,7 @@ mod tests {
             .await
             .unwrap_err();
         assert_eq!(err.code(), "area_required");
+        assert!(matches!(err, Error::Conflict { .. }), "{err:?}");
     }
 
     #[tokio::test]

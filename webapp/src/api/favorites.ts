@@ -14,14 +14,17 @@ type Schemas = components['schemas'];
 /** A favorite or watchlist entry (API.md, Objects). */
 export type Favorite = Schemas['Favorite'];
 export type Pagination = Schemas['FavoritePagination'];
-/** The list a favorite is on: 1 watchlist, 2 personal favorite, 3 group favorite (PRODUCT-SPEC §3). */
-export type FavoriteType = Schemas['AddFavoriteRequest']['type'];
+/**
+ * A user's own lists: 1 watchlist, 2 personal favorite (PRODUCT-SPEC §3). Group favorites
+ * (3) are in api/groups; the spec's `anyOf` on POST /favorites tells the two apart.
+ */
+export type FavoriteType = typeof WATCHLIST | typeof FAVORITE;
 /** What an add sends about the movie (the server's catalog wins; these stand in when it is unreachable). */
 // The API also takes the id as a string of digits (for older clients); we always send a number.
 export type FavoriteMovie = Pick<Schemas['AddFavoriteRequest'], 'original_title' | 'release_year' | 'poster_path'> & { movie_id: number };
 
-export const WATCHLIST: FavoriteType = 1;
-export const FAVORITE: FavoriteType = 2;
+export const WATCHLIST = 1;
+export const FAVORITE = 2;
 
 /**
  * Query keys of everything favorites-related, so a toggle can update or refresh them all.

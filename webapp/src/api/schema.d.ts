@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * Which movies are on the caller's watchlist and favorites
-         * @description `ids`: 1 to 100 distinct TMDB ids, comma-separated (`550,13,27205`). Answers in
+         * @description `ids`: 1 to 100 TMDB ids, comma-separated (`550,13,27205`). Answers in
          *     the order asked, from one database query. Visitors get all `false`. Errors: 400
          *     `invalid_ids`. A token that is not valid is ignored (answered as a visitor, with
          *     `WWW-Authenticate: Bearer error="invalid_token"`).
@@ -699,8 +699,8 @@ export interface paths {
         post?: never;
         /**
          * Leave a group (members, moderators; pending: withdraws the request)
-         * @description Errors: 400 `owner_cannot_leave`; 404 `group_not_found`, `not_member`; 409
-         *     `concurrent_change`.
+         * @description Errors: 404 `group_not_found`, `not_member`; 409 `owner_cannot_leave` (deleting the
+         *     group is the owner's way out), `concurrent_change`.
          */
         delete: operations["leaveGroup"];
         options?: never;
@@ -763,8 +763,8 @@ export interface paths {
         /**
          * Remove a member, or decline a join request (owner, moderators)
          * @description The owner removes anyone but themself; a moderator only plain members. Logged as
-         *     `remove_member` or `decline_request`. Errors: 400 `use_leave` "Use the leave
-         *     button to remove yourself."; 403 `moderator_required`,
+         *     `remove_member` or `decline_request`. Errors: 409 `use_leave` "Use the leave
+         *     button to remove yourself." (naming oneself); 403 `moderator_required`,
          *     `moderator_removes_members_only`, `cannot_remove_owner`; 404 `group_not_found`,
          *     `not_member`; 409 `concurrent_change`.
          */
@@ -828,10 +828,9 @@ export interface paths {
         /**
          * Hand the group to a member or moderator (owner)
          * @description The old owner becomes a moderator. Logged as `transfer_group`. Answers with the
-         *     group as the caller now sees it. Errors: 400 `not_member` (field `user_id`), 400
-         *     `validation_error` for a `user_id` that is not a number or digits; 403
-         *     `owner_required`; 404 `group_not_found`; 409 `already_owner`,
-         *     `concurrent_change`.
+         *     group as the caller now sees it. Errors: 400 `validation_error` for a `user_id`
+         *     that is not a number or digits; 403 `owner_required`; 404 `group_not_found`; 409
+         *     `not_member` (the user is not in the group), `already_owner`, `concurrent_change`.
          */
         put: operations["transferGroup"];
         post?: never;
@@ -1110,7 +1109,7 @@ export interface paths {
          * The caller's watchlist films showing nearby
          * @description "From your watchlist, in cinemas near you": watchlist films with shows in `area`
          *     (default: the caller's saved area) within `days` days (default 7), each with its
-         *     next show. Errors: 400 `area_required` when no area is given or saved; 400
+         *     next show. Errors: 409 `area_required` when no area is given and none is saved; 400
          *     `invalid_days`, `invalid_parameter`; 401; 404 `area_not_found`; 502
          *     `upstream_unavailable`.
          */
@@ -1137,7 +1136,7 @@ export interface paths {
         get: operations["getShowtimePreferences"];
         /**
          * Save the caller's Showtimes page choices
-         * @description Replaces them. Errors: 400 `invalid_area` for an area the cinema does not list
+         * @description Replaces them. Errors: 404 `area_not_found` for an area the cinema does not list
          *     (the placeholder area 1029 is saved as none); 400 `validation_error`.
          */
         put: operations["saveShowtimePreferences"];
@@ -1204,21 +1203,21 @@ export interface components {
              * @description Required for type 3 (the caller must own or moderate the group); refused for 1–2.
              *     A number or a string of digits.
              */
-            group_id?: number | string;
+            group_id?: (number | string) | null;
             /** @description At most 300 characters, without control characters. */
-            original_title?: string;
+            original_title?: string | null;
             /**
              * Format: int64
              * @description 1870–2100.
              */
-            release_year?: number;
+            release_year?: number | null;
             /**
              * @description A TMDB image path (`/abc123.jpg`) or one of this server's own poster URLs;
              *     anything else is ignored (stored as `null`).
              */
-            poster_path?: string;
+            poster_path?: string | null;
             /** @description Used when `poster_path` is left out or ignored; the same rules. */
-            poster_url?: string;
+            poster_url?: string | null;
         };
         /**
          * @description A Finnish age rating.
@@ -1256,21 +1255,30 @@ export interface components {
          * @description A new group.
          */
         CreateGroupRequest: {
-            /** @description 1–60 characters after trimming, one line; unique in any letter case. */
+            /**
+             * @description 1–60 characters after trimming, one line without control characters; unique in
+             *     any letter case.
+             */
             name: string;
-            /** @description At most 2,000 characters after trimming. */
-            description?: string;
+            /**
+             * @description At most 2,000 characters after trimming; no control characters other than line
+             *     breaks and tabs.
+             */
+            description?: string | null;
             /** @description `public` (default) or `private`. */
-            visibility?: string;
+            visibility?: string | null;
             /**
              * Format: int64
              * @description 1 blue (default), 2 green, 3 purple, 4 orange.
              */
-            theme_id?: number;
-            /** @description Genre ids (TMDB's), e.g. `[18, 80]`. */
-            tags?: number[];
-            /** @description An `http(s)://` URL or a path on this site. */
-            poster_url?: string;
+            theme_id?: number | null;
+            /** @description Genre ids (TMDB's), e.g. `[18, 80]`; each at most once counts. */
+            tags?: (28 | 12 | 16 | 35 | 80 | 99 | 18 | 10751 | 14 | 36 | 27 | 10402 | 9648 | 10749 | 878 | 10770 | 53 | 10752 | 37)[] | null;
+            /**
+             * @description An `http(s)://` URL or a path on this site (`/…`), at most 1000 characters without
+             *     spaces; `""` for none.
+             */
+            poster_url?: string | null;
         };
         /**
          * CreateReviewRequest
@@ -1284,7 +1292,10 @@ export interface components {
              * @description 1..5 stars.
              */
             rating: number;
-            /** @description Required; trimmed; at most 5000 characters. */
+            /**
+             * @description Required: some text besides spaces; trimmed; at most 5000 characters; no control
+             *     characters other than line breaks and tabs.
+             */
             content: string;
         };
         /**
@@ -1304,7 +1315,7 @@ export interface components {
          */
         DeleteAccountRequest: {
             /** @description The current password. */
-            currentPassword?: string;
+            currentPassword: string;
         };
         /**
          * ErrorBody
@@ -1656,7 +1667,7 @@ export interface components {
          *     one already has clears it.
          */
         InteractionRequest: {
-            type?: components["schemas"]["ReactionType"];
+            type?: components["schemas"]["ReactionType"] | null;
         };
         /**
          * InteractionState
@@ -1753,6 +1764,7 @@ export interface components {
          * @description Credentials.
          */
         LoginRequest: {
+            /** @description Not blank. An address no account has is answered like a wrong password. */
             email: string;
             password: string;
         };
@@ -2007,11 +2019,14 @@ export interface components {
          * @description A new account.
          */
         RegisterRequest: {
-            /** @description 3–30 characters: letters, digits, `_`, `.`, `-`. Unique in any letter case. */
+            /**
+             * @description 3–30 characters: letters (Latin, accented included), digits, `_`, `.`, `-`. Unique
+             *     in any letter case.
+             */
             username: string;
-            /** @description A valid address, stored lower-case, unique in any letter case. */
+            /** @description A valid address (ASCII), stored lower-case, unique in any letter case. */
             email: string;
-            /** @description 8–128 characters. */
+            /** @description 8–128 characters, not only spaces. */
             password: string;
         };
         /**
@@ -2330,13 +2345,13 @@ export interface components {
              * Format: int64
              * @description A theatre area id; `null` or missing for none.
              */
-            area_id?: number;
-            original_with_finnish_subtitles?: boolean;
-            finnish_dub?: boolean;
-            three_d?: boolean;
-            imax?: boolean;
+            area_id?: number | null;
+            original_with_finnish_subtitles?: boolean | null;
+            finnish_dub?: boolean | null;
+            three_d?: boolean | null;
+            imax?: boolean | null;
             /** @description `S`, `K-7`, `K-12`, `K-16` or `K-18`; `null` or missing for any. */
-            max_rating?: components["schemas"]["AgeRating"] & unknown;
+            max_rating?: (components["schemas"]["AgeRating"] & unknown) | null;
         };
         /**
          * TheatreArea
@@ -2402,14 +2417,15 @@ export interface components {
          * @description The fields to change; the ones left out stay as they are.
          */
         UpdateGroupRequest: {
-            name?: string;
-            description?: string;
-            visibility?: string;
+            /** @description As when creating the group. */
+            name?: string | null;
+            description?: string | null;
+            visibility?: string | null;
             /** Format: int64 */
-            theme_id?: number;
-            tags?: number[];
+            theme_id?: number | null;
+            tags?: (28 | 12 | 16 | 35 | 80 | 99 | 18 | 10751 | 14 | 36 | 27 | 10402 | 9648 | 10749 | 878 | 10770 | 53 | 10752 | 37)[] | null;
             /** @description `""` takes the poster away. */
-            poster_url?: string;
+            poster_url?: string | null;
         };
         /**
          * UpdateProfileRequest
@@ -2419,21 +2435,26 @@ export interface components {
          */
         UpdateProfileRequest: {
             /** @description The current password, required for every change but the language alone. */
-            currentPassword?: string;
-            username?: string;
-            email?: string;
+            currentPassword?: string | null;
+            /** @description Blank leaves it as it is. */
+            username?: string | null;
+            /** @description Blank leaves it as it is. */
+            email?: string | null;
             /**
              * @description 8–128 characters. Changing it ends every other session; the answer carries a new
              *     token.
              */
-            newPassword?: string;
-            /** @description At most 500 characters. */
-            user_bio?: string;
+            newPassword?: string | null;
+            /**
+             * @description At most 500 characters, without control characters other than line breaks and
+             *     tabs.
+             */
+            user_bio?: string | null;
             /**
              * @description `fi` or `en` (`fi-FI`, `en-US` accepted): remembered for the user's next login on
-             *     any browser; anything else is 400 `invalid_language`.
+             *     any browser; anything else is 400 `invalid_language`. Blank is no choice.
              */
-            language?: string;
+            language?: string | null;
         };
         /**
          * UpdateReviewRequest
@@ -2444,9 +2465,9 @@ export interface components {
              * Format: int64
              * @description 1..5 stars.
              */
-            rating?: number;
-            /** @description Trimmed; 1..5000 characters. */
-            content?: string;
+            rating?: number | null;
+            /** @description Trimmed; 1..5000 characters (some text besides spaces), as when writing. */
+            content?: string | null;
         };
         /**
          * UpdatedProfileBody
@@ -2948,7 +2969,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["UpdateProfileRequest"];
+                "application/json; charset=utf-8": components["schemas"]["UpdateProfileRequest"] | {
+                    currentPassword: string;
+                } | {
+                    /** @enum {unknown|null} */
+                    username?: null;
+                    /** @enum {unknown|null} */
+                    email?: null;
+                    /** @enum {unknown|null} */
+                    newPassword?: null;
+                    /** @enum {unknown|null} */
+                    user_bio?: null;
+                    language: string;
+                };
             };
         };
         responses: {
@@ -3449,9 +3482,12 @@ export interface operations {
             query?: {
                 /** @description 1..100, default 20. */
                 limit?: number;
-                /** @description Default 0; not with `cursor`. */
+                /** @description Default 0; ignored with `cursor`. */
                 offset?: number;
-                /** @description `pagination.nextCursor` of the previous page; not with `offset`. */
+                /**
+                 * @description `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
+                 *     `offset` is ignored.
+                 */
                 cursor?: string;
             };
             header?: never;
@@ -3581,9 +3617,12 @@ export interface operations {
             query?: {
                 /** @description 1..100, default 20. */
                 limit?: number;
-                /** @description Default 0; not with `cursor`. */
+                /** @description Default 0; ignored with `cursor`. */
                 offset?: number;
-                /** @description `pagination.nextCursor` of the previous page; not with `offset`. */
+                /**
+                 * @description `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
+                 *     `offset` is ignored.
+                 */
                 cursor?: string;
             };
             header?: never;
@@ -3968,9 +4007,12 @@ export interface operations {
             query?: {
                 /** @description 1..100, default 20. */
                 limit?: number;
-                /** @description Default 0; not with `cursor`. */
+                /** @description Default 0; ignored with `cursor`. */
                 offset?: number;
-                /** @description `pagination.nextCursor` of the previous page; not with `offset`. */
+                /**
+                 * @description `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
+                 *     `offset` is ignored.
+                 */
                 cursor?: string;
             };
             header?: never;
@@ -4482,7 +4524,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["UpdateReviewRequest"];
+                "application/json; charset=utf-8": components["schemas"]["UpdateReviewRequest"] | {
+                    rating: number;
+                } | {
+                    content: string;
+                };
             };
         };
         responses: {
@@ -4861,7 +4907,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["AddFavoriteRequest"];
+                "application/json; charset=utf-8": components["schemas"]["AddFavoriteRequest"] | {
+                    /**
+                     * Format: int64
+                     * @enum {integer}
+                     */
+                    type?: 1 | 2;
+                    /** @enum {unknown|null} */
+                    group_id?: null;
+                } | {
+                    /**
+                     * Format: int64
+                     * @enum {integer}
+                     */
+                    type?: 3;
+                    group_id: number | string;
+                };
             };
         };
         responses: {
@@ -5508,7 +5569,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Comma-separated TMDB ids. */
+                /**
+                 * @description Comma-separated TMDB ids (positive), at most 100; an id listed twice is
+                 *     answered twice.
+                 */
                 ids: string;
             };
             cookie?: never;
@@ -5881,6 +5945,7 @@ export interface operations {
     popularGroups: {
         parameters: {
             query?: {
+                /** @description 1..=50, default 20. */
                 limit?: number;
             };
             header?: never;
@@ -6007,7 +6072,9 @@ export interface operations {
             query?: {
                 /** @description At most 100 characters. */
                 query?: string;
+                /** @description 1..=50, default 20. */
                 limit?: number;
+                /** @description Default 0. */
                 offset?: number;
             };
             header?: never;
@@ -6131,10 +6198,14 @@ export interface operations {
     };
     groupsByGenres: {
         parameters: {
-            query?: {
-                genres?: string;
+            query: {
+                /** @description Comma-separated genre ids (TMDB's), 1 to 19 of them. */
+                genres: string;
+                /** @description `any` (default) or `all`. */
                 matchType?: string;
+                /** @description 1..=50, default 20. */
                 limit?: number;
+                /** @description Default 0. */
                 offset?: number;
             };
             header?: never;
@@ -6259,7 +6330,9 @@ export interface operations {
     userGroups: {
         parameters: {
             query?: {
+                /** @description 1..=100, default 50. */
                 limit?: number;
+                /** @description Default 0. */
                 offset?: number;
             };
             header?: never;
@@ -6518,7 +6591,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["UpdateGroupRequest"];
+                "application/json; charset=utf-8": components["schemas"]["UpdateGroupRequest"] | {
+                    name: string;
+                } | {
+                    description: string;
+                } | {
+                    visibility: string;
+                } | {
+                    theme_id: number;
+                } | {
+                    tags: unknown[];
+                } | {
+                    poster_url: string;
+                };
             };
         };
         responses: {
@@ -8011,7 +8096,9 @@ export interface operations {
     groupModlog: {
         parameters: {
             query?: {
+                /** @description 1..=100, default 20. */
                 limit?: number;
+                /** @description Default 0. */
                 offset?: number;
             };
             header?: never;
@@ -8137,9 +8224,9 @@ export interface operations {
     };
     searchMovies: {
         parameters: {
-            query?: {
-                /** @description The title to look for. */
-                query?: string;
+            query: {
+                /** @description The title to look for: not blank, at most 200 characters. */
+                query: string;
                 /** @description 1..500, default 1. */
                 page?: string;
                 /**
@@ -8409,13 +8496,13 @@ export interface operations {
     discoverMovies: {
         parameters: {
             query?: {
-                /** @description Genre ids, e.g. `28,12` (all must match). Empty or missing = any genre. */
+                /** @description Genre ids, e.g. `28,12` (all must match), at most 20. Missing = any genre. */
                 with_genres?: string;
                 /** @description 1..500, default 1. */
                 page?: string;
                 /**
                  * @description `popularity.desc` (default), `vote_average.desc`, `primary_release_date.desc`,
-                 *     `title.asc`, … (`.asc` or `.desc`).
+                 *     `title.asc`, … (`.asc` or `.desc`; without it `.desc`).
                  */
                 sort_by?: string;
                 /**
@@ -8689,10 +8776,10 @@ export interface operations {
     };
     matchTitleYear: {
         parameters: {
-            query?: {
-                /** @description The original title. */
-                originalTitle?: string;
-                /** @description Release (or production) year. */
+            query: {
+                /** @description The original title (not blank). */
+                originalTitle: string;
+                /** @description Release (or production) year, 1870..=2100. */
                 year?: string;
                 /** @description The Finnkino event id the caller is matching (not used for matching). */
                 f_id?: string;
@@ -8838,6 +8925,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The movie's TMDB id (a positive number). */
                 id: string;
             };
             cookie?: never;
@@ -9083,11 +9171,11 @@ export interface operations {
     };
     getSchedule: {
         parameters: {
-            query?: {
-                /** @description Theatre area id (from `/finnkino/theatres`). */
-                area?: string;
-                /** @description The first day, `dd.mm.yyyy`. */
-                dt?: string;
+            query: {
+                /** @description Theatre area id (from `/finnkino/theatres`; not the placeholder 1029). */
+                area: string;
+                /** @description The first day, `dd.mm.yyyy`, a date that exists. */
+                dt: string;
                 /** @description Only this event's shows. */
                 eventID?: string;
                 /** @description Days from `dt`, 1..14 (default 1). */
@@ -9463,9 +9551,9 @@ export interface operations {
     };
     getMovieShowtimes: {
         parameters: {
-            query?: {
-                /** @description Theatre area id. */
-                area?: string;
+            query: {
+                /** @description Theatre area id (not the placeholder 1029). */
+                area: string;
                 /** @description 1..14, default 7. */
                 days?: string;
             };
@@ -9594,7 +9682,7 @@ export interface operations {
     getWatchlistShowtimes: {
         parameters: {
             query?: {
-                /** @description Theatre area id; default the caller's saved area. */
+                /** @description Theatre area id; default (and for the placeholder 1029) the caller's saved area. */
                 area?: string;
                 /** @description 1..14, default 7. */
                 days?: string;

@@ -10,15 +10,37 @@ use poem_openapi::types::{ParseError, ParseFromJSON, ParseResult, ToJSON, Type};
 use serde_json::Value;
 
 /// The `pattern` of the string form; [`crate::api::json_body`] checks it.
-pub const DIGITS_PATTERN: &str = "^[0-9]{1,18}$";
+pub const DIGITS_PATTERN: &str = "^[1-9][0-9]{0,17}$";
 
-/// A positive-or-zero id sent as a number or as digits.
+/// An id sent as a number or as digits; ids are positive (the spec says so, core checks
+/// it for numbers and the digits' pattern rules out the rest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyId(pub i64);
 
 /// Whether `raw` is what [`DIGITS_PATTERN`] allows.
 pub fn is_digits(raw: &str) -> bool {
-    (1..=18).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit())
+    (1..=18).contains(&raw.len())
+        && !raw.starts_with('0')
+        && raw.bytes().all(|b| b.is_ascii_digit())
+}
+
+impl BodyId {
+    /// A positive integer, or its digits as a string.
+    pub fn schema() -> MetaSchema {
+        MetaSchema {
+            one_of: vec![
+                MetaSchemaRef::Inline(Box::new(MetaSchema {
+                    minimum: Some(1.0),
+                    ..MetaSchema::new_with_format("integer", "int64")
+                })),
+                MetaSchemaRef::Inline(Box::new(MetaSchema {
+                    pattern: Some(DIGITS_PATTERN.to_owned()),
+                    ..MetaSchema::new("string")
+                })),
+            ],
+            ..MetaSchema::ANY
+        }
+    }
 }
 
 impl Type for BodyId {
@@ -31,16 +53,7 @@ impl Type for BodyId {
     }
 
     fn schema_ref() -> MetaSchemaRef {
-        MetaSchemaRef::Inline(Box::new(MetaSchema {
-            one_of: vec![
-                MetaSchemaRef::Inline(Box::new(MetaSchema::new_with_format("integer", "int64"))),
-                MetaSchemaRef::Inline(Box::new(MetaSchema {
-                    pattern: Some(DIGITS_PATTERN.to_owned()),
-                    ..MetaSchema::new("string")
-                })),
-            ],
-            ..MetaSchema::ANY
-        }))
+        MetaSchemaRef::Inline(Box::new(Self::schema()))
     }
 
     fn register(_registry: &mut Registry) {}
@@ -85,7 +98,8 @@ mod tests {
         let cases = [
             (json!(42), Some(42)),
             (json!("42"), Some(42)),
-            (json!("0"), Some(0)),
+            (json!("0"), None),
+            (json!("007"), None),
             (json!(" 42"), None),
             (json!("4a"), None),
             (json!(""), None),

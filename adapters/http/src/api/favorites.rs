@@ -7,6 +7,7 @@
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
+use poem_openapi::registry::MetaSchemaRef;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use leffaseura_core::domain::favorite::{Favorite as CoreFavorite, FavoriteStatus};
@@ -15,6 +16,7 @@ use leffaseura_core::domain::user::User;
 use leffaseura_core::use_cases::AddFavorite;
 
 use crate::api::paging::PageWindow;
+use crate::api::refined::{absent, alternative, any_of, one_of_integers, Refined, Refinement};
 use crate::api::{ApiTags, BodyId, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
@@ -81,20 +83,41 @@ pub struct AddFavoriteRequest {
     /// The movie's TMDB id: a number, or a string of digits as existing clients send.
     pub movie_id: BodyId,
     /// 1 watchlist, 2 favorite, 3 group favorite.
-    #[oai(rename = "type")]
+    #[oai(rename = "type", validator(minimum(value = "1"), maximum(value = "3")))]
     pub kind: i64,
     /// Required for type 3 (the caller must own or moderate the group); refused for 1–2.
     /// A number or a string of digits.
     pub group_id: Option<BodyId>,
     /// At most 300 characters, without control characters.
+    #[oai(validator(max_length = 300, pattern = r"^[^\u0000-\u001F\u007F-\u009F]*$"))]
     pub original_title: Option<String>,
     /// 1870–2100.
+    #[oai(validator(minimum(value = "1870"), maximum(value = "2100")))]
     pub release_year: Option<i64>,
     /// A TMDB image path (`/abc123.jpg`) or one of this server's own poster URLs;
     /// anything else is ignored (stored as `null`).
     pub poster_path: Option<String>,
     /// Used when `poster_path` is left out or ignored; the same rules.
     pub poster_url: Option<String>,
+}
+
+/// Types 1 and 2 take no `group_id`; type 3 needs one.
+impl Refinement for AddFavoriteRequest {
+    fn any_of() -> Vec<MetaSchemaRef> {
+        any_of(vec![
+            alternative(
+                &[],
+                vec![("type", one_of_integers(&[1, 2])), ("group_id", absent())],
+            ),
+            alternative(
+                &["group_id"],
+                vec![
+                    ("type", one_of_integers(&[3])),
+                    ("group_id", BodyId::schema()),
+                ],
+            ),
+        ])
+    }
 }
 
 /// Where a window of a list lies in the whole list (for type 2, `total` is the profile's
@@ -246,9 +269,9 @@ impl FavoritesApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        body: JsonBody<AddFavoriteRequest>,
+        body: JsonBody<Refined<AddFavoriteRequest>>,
     ) -> Result<AddFavoriteResponse, ApiError> {
-        self.add(&state, &auth.0, body.0).await
+        self.add(&state, &auth.0, body.0 .0).await
     }
 
     /// Take a movie off the caller's watchlist (type 1) or favorites (type 2)
@@ -265,10 +288,10 @@ impl FavoritesApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// The movie's TMDB id.
-        #[oai(name = "movieId")]
+        #[oai(name = "movieId", validator(minimum(value = "1")))]
         movie_id: Path<i64>,
         /// 1 watchlist, 2 favorite.
-        #[oai(name = "type")]
+        #[oai(name = "type", validator(minimum(value = "1"), maximum(value = "2")))]
         kind: Path<i64>,
     ) -> Result<RemoveFavoriteResponse, ApiError> {
         state
@@ -292,12 +315,12 @@ impl FavoritesApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// The movie's TMDB id.
-        #[oai(name = "movieId")]
+        #[oai(name = "movieId", validator(minimum(value = "1")))]
         movie_id: Path<i64>,
         /// Always 3.
-        #[oai(name = "type")]
+        #[oai(name = "type", validator(minimum(value = "3"), maximum(value = "3")))]
         kind: Path<i64>,
-        #[oai(name = "groupId")] group_id: Path<i64>,
+        #[oai(name = "groupId", validator(minimum(value = "1")))] group_id: Path<i64>,
     ) -> Result<RemoveFavoriteResponse, ApiError> {
         state
             .favorites
@@ -321,13 +344,15 @@ impl FavoritesApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        #[oai(name = "userId")] user_id: Path<i64>,
+        #[oai(name = "userId", validator(minimum(value = "1")))] user_id: Path<i64>,
         /// 1 watchlist, 2 favorite.
-        #[oai(name = "type")]
+        #[oai(name = "type", validator(minimum(value = "1"), maximum(value = "2")))]
         kind: Path<i64>,
         /// 1..=100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
         /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<FavoriteListResponse, ApiError> {
         let page = state
@@ -350,10 +375,12 @@ impl FavoritesApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        #[oai(name = "groupId")] group_id: Path<i64>,
+        #[oai(name = "groupId", validator(minimum(value = "1")))] group_id: Path<i64>,
         /// 1..=100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
         /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<FavoriteListResponse, ApiError> {
         let page = state
@@ -365,7 +392,7 @@ impl FavoritesApi {
 
     /// Which movies are on the caller's watchlist and favorites
     ///
-    /// `ids`: 1 to 100 distinct TMDB ids, comma-separated (`550,13,27205`). Answers in
+    /// `ids`: 1 to 100 TMDB ids, comma-separated (`550,13,27205`). Answers in
     /// the order asked, from one database query. Visitors get all `false`. Errors: 400
     /// `invalid_ids`. A token that is not valid is ignored (answered as a visitor, with
     /// `WWW-Authenticate: Bearer error="invalid_token"`).
@@ -378,7 +405,9 @@ impl FavoritesApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        /// Comma-separated TMDB ids.
+        /// Comma-separated TMDB ids (positive), at most 100; an id listed twice is
+        /// answered twice.
+        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}(?:,[1-9][0-9]{0,17}){0,99}$"))]
         ids: Path<String>,
     ) -> Result<FavoriteStatusResponse, ApiError> {
         let statuses = state.favorites.favorite_status(auth.user(), &ids.0).await?;

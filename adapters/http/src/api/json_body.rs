@@ -3,6 +3,7 @@
 //! only name the type, so on failure the body is checked against `T`'s schema to find
 //! the first missing or mistyped field.
 
+use leffaseura_core::domain::text::reject_control_chars;
 use leffaseura_core::ErrorCode;
 use poem::{Request, RequestBody};
 use poem_openapi::payload::{Json, ParsePayload, Payload};
@@ -12,8 +13,9 @@ use serde_json::Value;
 
 use crate::error::ApiError;
 
-/// A JSON request body. An empty body counts as `{}`, so that bodies whose fields are all
-/// optional (or a missing required field) get the usual field-level answer.
+/// A JSON request body, required as the spec says. An empty body is read as `{}` first,
+/// so that a missing required field gets the usual field-level answer; if nothing is
+/// missing, it is refused all the same.
 #[derive(Debug, Clone)]
 pub struct JsonBody<T>(pub T);
 
@@ -30,6 +32,42 @@ impl<T: Type> Payload for JsonBody<T> {
 
     fn register(registry: &mut Registry) {
         T::register(registry);
+        // poem-openapi reads `null` in an optional field as the field left out, and
+        // existing clients send such nulls: the spec says so.
+        if let Some(name) = object_name(&T::schema_ref()) {
+            if let Some(schema) = registry.schemas.get_mut(&name) {
+                let required = schema.required.clone();
+                for (name, property) in &mut schema.properties {
+                    if !required.contains(name) {
+                        make_nullable(property);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The registered object a body's schema is, or refines (`allOf: [object]`).
+fn object_name(schema: &MetaSchemaRef) -> Option<String> {
+    match schema {
+        MetaSchemaRef::Reference(name) => Some(name.clone()),
+        MetaSchemaRef::Inline(inline) => match inline.all_of.as_slice() {
+            [MetaSchemaRef::Reference(name)] => Some(name.clone()),
+            _ => None,
+        },
+    }
+}
+
+fn make_nullable(property: &mut MetaSchemaRef) {
+    match property {
+        MetaSchemaRef::Inline(schema) => schema.nullable = true,
+        MetaSchemaRef::Reference(_) => {
+            *property = MetaSchemaRef::Inline(Box::new(MetaSchema {
+                nullable: true,
+                all_of: vec![property.clone()],
+                ..MetaSchema::ANY
+            }));
+        }
     }
 }
 
@@ -38,7 +76,8 @@ impl<T: ParseFromJSON> ParsePayload for JsonBody<T> {
 
     async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
         let data = <Vec<u8> as poem::FromRequest>::from_request(request, body).await?;
-        let value = if data.iter().all(u8::is_ascii_whitespace) {
+        let empty = data.iter().all(u8::is_ascii_whitespace);
+        let value = if empty {
             Value::Object(serde_json::Map::new())
         } else {
             serde_json::from_slice(&data).map_err(|err| ApiError::from(invalid_json(&err)))?
@@ -46,17 +85,116 @@ impl<T: ParseFromJSON> ParsePayload for JsonBody<T> {
         // Checked against the schema first: poem-openapi would quietly turn `42` or `true`
         // into the string "42" / "true".
         if let Some((field, message)) = explain::<T>(&value) {
+            // API.md's own code for the one required field it names.
+            if field.as_deref() == Some("currentPassword") && value.get("currentPassword").is_none()
+            {
+                return Err(constraint_error("field `currentPassword` is missing", &value).into());
+            }
             return Err(ApiError::bad_request(ErrorCode::ValidationError, message, field).into());
         }
+        if empty {
+            // The spec marks every body required: `{}` is the way to send no fields.
+            return Err(ApiError::bad_request(
+                ErrorCode::ValidationError,
+                "A JSON body is required (`{}` when no field applies).",
+                None,
+            )
+            .into());
+        }
+        let body = value.clone();
         match T::parse_from_json(Some(value)) {
             Ok(parsed) => Ok(Self(parsed)),
-            Err(err) => {
-                Err(
-                    ApiError::bad_request(ErrorCode::ValidationError, err.into_message(), None)
-                        .into(),
-                )
-            }
+            Err(err) => Err(constraint_error(&err.into_message(), &body).into()),
         }
+    }
+}
+
+/// The answer to a field that breaks a constraint of the spec (`maxLength`, `pattern`,
+/// `minimum`, …), which poem-openapi checks while parsing and reports as "field `x`
+/// verification failed. maxLength(30)". The field keeps the code core gives the same
+/// mistake, so that clients translating `invalid_username` & co. see no difference.
+fn constraint_error(message: &str, body: &Value) -> ApiError {
+    let Some(field) = failed_field(message) else {
+        return ApiError::bad_request(ErrorCode::ValidationError, message, None);
+    };
+    // Control characters in free text are core's `validation_error` (issue 12 §2).
+    let text = body.get(field).and_then(Value::as_str).unwrap_or_default();
+    if let Some(label) = free_text_label(field) {
+        if let Err(err) = reject_control_chars(text, "", label) {
+            return ApiError::bad_request(
+                ErrorCode::ValidationError,
+                err.to_string(),
+                Some(field.to_owned()),
+            );
+        }
+    }
+    let rule = message
+        .split_once("verification failed. ")
+        .map_or("", |(_, rule)| rule);
+    let (code, text) = match field {
+        "currentPassword" => (
+            ErrorCode::CurrentPasswordRequired,
+            "Current password is required.".to_owned(),
+        ),
+        _ => (field_code(field), format!("`{field}` {}.", describe(rule))),
+    };
+    ApiError::bad_request(code, text, Some(field.to_owned()))
+}
+
+/// A constraint of the spec, as poem-openapi names it (`maxLength(30)`,
+/// `maximum(5, exclusive: false)`, `pattern("…")`), in words.
+fn describe(rule: &str) -> String {
+    let (name, rest) = rule.split_once('(').unwrap_or((rule, ""));
+    let number = rest.split([',', ')']).next().unwrap_or_default().trim();
+    match name {
+        "maxLength" => format!("must be at most {number} characters long"),
+        "minLength" => format!("must be at least {number} characters long"),
+        "maximum" => format!("must be at most {number}"),
+        "minimum" => format!("must be at least {number}"),
+        "maxItems" => format!("must have at most {number} items"),
+        _ => "is not in the accepted form (see the API docs)".to_owned(),
+    }
+}
+
+/// The field named by poem-openapi's "field `x` verification failed" message.
+fn failed_field(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once("field `")?;
+    let (field, _) = rest.split_once('`')?;
+    Some(field)
+}
+
+/// How core names the free-text fields whose control characters it refuses.
+fn free_text_label(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "content" => "Review content",
+        "user_bio" => "Bio",
+        "name" => "Group name",
+        "description" => "Description",
+        _ => return None,
+    })
+}
+
+/// The code core answers for a bad value of this body field (API.md's codes).
+fn field_code(field: &str) -> ErrorCode {
+    match field {
+        "username" => ErrorCode::InvalidUsername,
+        "email" => ErrorCode::InvalidEmail,
+        "password" | "newPassword" => ErrorCode::InvalidPassword,
+        "rating" => ErrorCode::InvalidRating,
+        "content" => ErrorCode::InvalidContent,
+        "name" => ErrorCode::InvalidGroupName,
+        "description" => ErrorCode::InvalidDescription,
+        "theme_id" => ErrorCode::InvalidTheme,
+        "tags" => ErrorCode::InvalidGenres,
+        "original_title" => ErrorCode::InvalidTitle,
+        "release_year" => ErrorCode::InvalidReleaseYear,
+        "type" => ErrorCode::InvalidFavoriteType,
+        "area_id" => ErrorCode::InvalidArea,
+        "language" => ErrorCode::InvalidLanguage,
+        "visibility" => ErrorCode::InvalidVisibility,
+        "role" => ErrorCode::InvalidRole,
+        "poster_url" => ErrorCode::InvalidPosterUrl,
+        _ => ErrorCode::ValidationError,
     }
 }
 
@@ -87,7 +225,10 @@ fn explain<T: Type>(value: &Value) -> Option<(Option<String>, String)> {
     let mut registry = Registry::new();
     T::register(&mut registry);
     let root = T::schema_ref();
-    let schema = resolve(&registry, &root)?;
+    let schema = match object_name(&root) {
+        Some(name) => registry.schemas.get(&name)?,
+        None => resolve(&registry, &root)?,
+    };
     let Value::Object(object) = value else {
         return Some((None, "The request body must be a JSON object.".to_owned()));
     };

@@ -3,11 +3,13 @@
 
 pub mod body_id;
 pub mod favorites;
+pub mod genre_tag;
 pub mod groups;
 pub mod json_body;
 pub mod movies;
 pub mod nullable;
 pub mod paging;
+pub mod refined;
 pub mod reviews;
 pub mod show;
 pub mod showtimes;

@@ -274,19 +274,25 @@ impl MoviesApi {
     async fn search(
         &self,
         state: Data<&AppState>,
-        /// The title to look for.
-        query: Query<Option<String>>,
+        /// The title to look for: not blank, at most 200 characters.
+        #[oai(validator(
+            max_length = 200,
+            pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+        ))]
+        query: Query<String>,
         /// 1..500, default 1.
+        #[oai(validator(pattern = r"^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$"))]
         page: Query<Option<String>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
+        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
         language: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
             .movies
-            .search_movies(query.0.as_deref(), page.0.as_deref(), language.0.as_deref())
+            .search_movies(Some(&query.0), page.0.as_deref(), language.0.as_deref())
             .await?
             .into())
     }
@@ -302,6 +308,7 @@ impl MoviesApi {
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
+        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
         language: Query<Option<String>>,
     ) -> Result<GenresResponse, ApiError> {
         let cached = state.movies.list_genres(language.0.as_deref()).await?;
@@ -336,17 +343,23 @@ impl MoviesApi {
     async fn discover(
         &self,
         state: Data<&AppState>,
-        /// Genre ids, e.g. `28,12` (all must match). Empty or missing = any genre.
+        /// Genre ids, e.g. `28,12` (all must match), at most 20. Missing = any genre.
+        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}(?:,[1-9][0-9]{0,17}){0,19}$"))]
         with_genres: Query<Option<String>>,
         /// 1..500, default 1.
+        #[oai(validator(pattern = r"^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$"))]
         page: Query<Option<String>>,
         /// `popularity.desc` (default), `vote_average.desc`, `primary_release_date.desc`,
-        /// `title.asc`, … (`.asc` or `.desc`).
+        /// `title.asc`, … (`.asc` or `.desc`; without it `.desc`).
+        #[oai(validator(
+            pattern = r"^(?:popularity|vote_average|vote_count|primary_release_date|release_date|title|original_title|revenue)(?:\.(?:asc|desc))?$"
+        ))]
         sort_by: Query<Option<String>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
+        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
         language: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
@@ -369,11 +382,13 @@ impl MoviesApi {
         &self,
         state: Data<&AppState>,
         /// 1..500, default 1.
+        #[oai(validator(pattern = r"^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$"))]
         page: Query<Option<String>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
+        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
         language: Query<Option<String>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
@@ -395,10 +410,16 @@ impl MoviesApi {
     async fn title_year(
         &self,
         state: Data<&AppState>,
-        /// The original title.
-        #[oai(name = "originalTitle")]
-        original_title: Query<Option<String>>,
-        /// Release (or production) year.
+        /// The original title (not blank).
+        #[oai(
+            name = "originalTitle",
+            validator(
+                pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+            )
+        )]
+        original_title: Query<String>,
+        /// Release (or production) year, 1870..=2100.
+        #[oai(validator(pattern = r"^(?:18[7-9][0-9]|19[0-9]{2}|20[0-9]{2}|2100)$"))]
         year: Query<Option<String>>,
         /// The Finnkino event id the caller is matching (not used for matching).
         #[oai(name = "f_id")]
@@ -407,13 +428,14 @@ impl MoviesApi {
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
+        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
         language: Query<Option<String>>,
     ) -> Result<MatchesResponse, ApiError> {
         let _ = f_id;
         let cached = state
             .movies
             .match_title_year(
-                original_title.0.as_deref(),
+                Some(&original_title.0),
                 year.0.as_deref(),
                 language.0.as_deref(),
             )
@@ -437,11 +459,14 @@ impl MoviesApi {
     async fn movie(
         &self,
         state: Data<&AppState>,
+        /// The movie's TMDB id (a positive number).
+        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}$"))]
         id: Path<String>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
+        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
         language: Query<Option<String>>,
     ) -> Result<MovieResponse, ApiError> {
         let cached = state

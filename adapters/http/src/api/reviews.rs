@@ -4,6 +4,7 @@
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
+use poem_openapi::registry::MetaSchemaRef;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use leffaseura_core::domain::paging::Paged;
@@ -16,6 +17,7 @@ use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
 use crate::api::paging::{list_page, PageWindow};
+use crate::api::refined::{at_least_one_of, Refined, Refinement};
 use crate::api::users::User;
 use crate::api::{ApiTags, BodyId, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, OptionalAuth};
@@ -247,8 +249,14 @@ pub struct CreateReviewRequest {
     #[oai(rename = "movieId")]
     pub movie_id: BodyId,
     /// 1..5 stars.
+    #[oai(validator(minimum(value = "1"), maximum(value = "5")))]
     pub rating: i64,
-    /// Required; trimmed; at most 5000 characters.
+    /// Required: some text besides spaces; trimmed; at most 5000 characters; no control
+    /// characters other than line breaks and tabs.
+    #[oai(validator(
+        max_length = 5000,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    ))]
     pub content: String,
 }
 
@@ -256,9 +264,21 @@ pub struct CreateReviewRequest {
 #[derive(Object, Debug)]
 pub struct UpdateReviewRequest {
     /// 1..5 stars.
+    #[oai(validator(minimum(value = "1"), maximum(value = "5")))]
     pub rating: Option<i64>,
-    /// Trimmed; 1..5000 characters.
+    /// Trimmed; 1..5000 characters (some text besides spaces), as when writing.
+    #[oai(validator(
+        max_length = 5000,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    ))]
     pub content: Option<String>,
+}
+
+/// An edit gives at least one field.
+impl Refinement for UpdateReviewRequest {
+    fn any_of() -> Vec<MetaSchemaRef> {
+        at_least_one_of(&[("rating", "integer"), ("content", "string")])
+    }
 }
 
 /// The reaction wanted: `like`, `dislike`, or `null` to clear. Asking for the reaction
@@ -487,12 +507,17 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// The movie's TMDB id.
+        #[oai(validator(minimum(value = "1")))]
         movie_id: Path<i64>,
         /// 1..100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
-        /// Default 0; not with `cursor`.
+        /// Default 0; ignored with `cursor`.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
-        /// `pagination.nextCursor` of the previous page; not with `offset`.
+        /// `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
+        /// `offset` is ignored.
+        #[oai(validator(pattern = r"^[0-9]{1,15}-[0-9]{1,18}$"))]
         cursor: Query<Option<String>>,
     ) -> Result<MovieReviewsResponse, ApiError> {
         let answer = state
@@ -541,12 +566,17 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// The author's id.
+        #[oai(validator(minimum(value = "1")))]
         user_id: Path<i64>,
         /// 1..100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
-        /// Default 0; not with `cursor`.
+        /// Default 0; ignored with `cursor`.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
-        /// `pagination.nextCursor` of the previous page; not with `offset`.
+        /// `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
+        /// `offset` is ignored.
+        #[oai(validator(pattern = r"^[0-9]{1,15}-[0-9]{1,18}$"))]
         cursor: Query<Option<String>>,
     ) -> Result<ReviewPageResponse, ApiError> {
         let page = state
@@ -576,10 +606,13 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// The user's id.
+        #[oai(validator(minimum(value = "1")))]
         user_id: Path<i64>,
         /// 1..50, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,
         /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<ActivityResponse, ApiError> {
         let page = state
@@ -604,6 +637,7 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// 1..50, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,
     ) -> Result<RecentReviewsResponse, ApiError> {
         let items = state.reviews.recent_reviews(limit.0, auth.viewer()).await?;
@@ -630,12 +664,17 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// The group's id.
+        #[oai(validator(minimum(value = "1")))]
         group_id: Path<i64>,
         /// 1..100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
-        /// Default 0; not with `cursor`.
+        /// Default 0; ignored with `cursor`.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
-        /// `pagination.nextCursor` of the previous page; not with `offset`.
+        /// `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
+        /// `offset` is ignored.
+        #[oai(validator(pattern = r"^[0-9]{1,15}-[0-9]{1,18}$"))]
         cursor: Query<Option<String>>,
     ) -> Result<ReviewPageResponse, ApiError> {
         let page = state
@@ -661,6 +700,7 @@ impl ReviewsApi {
         &self,
         state: Data<&AppState>,
         /// 1..20, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "20")))]
         limit: Query<Option<i64>>,
     ) -> Result<LeaderboardResponse, ApiError> {
         let users = state.reviews.users_by_review_count(limit.0).await?;
@@ -680,6 +720,7 @@ impl ReviewsApi {
         &self,
         state: Data<&AppState>,
         /// 1..20, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "20")))]
         limit: Query<Option<i64>>,
     ) -> Result<LeaderboardResponse, ApiError> {
         let users = state.reviews.users_by_aura(limit.0).await?;
@@ -696,6 +737,7 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// The review's id.
+        #[oai(validator(minimum(value = "1")))]
         id: Path<i64>,
     ) -> Result<ReviewResponse, ApiError> {
         let review = state
@@ -716,10 +758,11 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// The review's id.
+        #[oai(validator(minimum(value = "1")))]
         id: Path<i64>,
-        body: JsonBody<UpdateReviewRequest>,
+        body: JsonBody<Refined<UpdateReviewRequest>>,
     ) -> Result<ReviewResponse, ApiError> {
-        let request = body.0;
+        let request = body.0 .0;
         let review = state
             .reviews
             .update_review(
@@ -746,6 +789,7 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// The review's id.
+        #[oai(validator(minimum(value = "1")))]
         id: Path<i64>,
     ) -> Result<DeleteReviewResponse, ApiError> {
         state.reviews.delete_review(&auth.0, ReviewId(id.0)).await?;
@@ -770,6 +814,7 @@ impl ReviewsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// The review's id.
+        #[oai(validator(minimum(value = "1")))]
         id: Path<i64>,
         body: JsonBody<InteractionRequest>,
     ) -> Result<InteractionResponse, ApiError> {

@@ -6,6 +6,7 @@ use std::time::Instant;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
+use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
@@ -14,6 +15,7 @@ use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
 use leffaseura_core::{ErrorCode, UserId};
 
+use crate::api::refined::{absent, alternative, any_of, Refined, Refinement};
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, LoginThrottle};
 use crate::error::ApiError;
@@ -106,18 +108,34 @@ impl User {
 /// A new account.
 #[derive(Object, Debug)]
 pub struct RegisterRequest {
-    /// 3–30 characters: letters, digits, `_`, `.`, `-`. Unique in any letter case.
+    /// 3–30 characters: letters (Latin, accented included), digits, `_`, `.`, `-`. Unique
+    /// in any letter case.
+    #[oai(validator(pattern = r"^[A-Za-z0-9_.\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F-]{3,30}$"))]
     pub username: String,
-    /// A valid address, stored lower-case, unique in any letter case.
+    /// A valid address (ASCII), stored lower-case, unique in any letter case.
+    #[oai(validator(
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+    ))]
     pub email: String,
-    /// 8–128 characters.
+    /// 8–128 characters, not only spaces.
+    #[oai(validator(
+        min_length = 8,
+        max_length = 128,
+        pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+    ))]
     pub password: String,
 }
 
 /// Credentials.
 #[derive(Object, Debug)]
 pub struct LoginRequest {
+    /// Not blank. An address no account has is answered like a wrong password.
+    #[oai(validator(
+        pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+    ))]
     pub email: String,
+    #[oai(validator(min_length = 1))]
     pub password: String,
 }
 
@@ -127,27 +145,86 @@ pub struct LoginRequest {
 #[derive(Object, Debug)]
 pub struct UpdateProfileRequest {
     /// The current password, required for every change but the language alone.
-    #[oai(rename = "currentPassword")]
+    #[oai(
+        rename = "currentPassword",
+        validator(
+            pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+        )
+    )]
     pub current_password: Option<String>,
+    /// Blank leaves it as it is.
+    #[oai(validator(
+        pattern = r"^(?:[\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|[A-Za-z0-9_.\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F-]{3,30})$"
+    ))]
     pub username: Option<String>,
+    /// Blank leaves it as it is.
+    #[oai(validator(
+        max_length = 254,
+        pattern = r"^(?:[\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)$"
+    ))]
     pub email: Option<String>,
     /// 8–128 characters. Changing it ends every other session; the answer carries a new
     /// token.
-    #[oai(rename = "newPassword")]
+    #[oai(
+        rename = "newPassword",
+        validator(
+            max_length = 128,
+            pattern = r"^(?:[\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|[\s\S]{8,})$"
+        )
+    )]
     pub new_password: Option<String>,
-    /// At most 500 characters.
+    /// At most 500 characters, without control characters other than line breaks and
+    /// tabs.
+    #[oai(validator(
+        max_length = 500,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    ))]
     pub user_bio: Option<String>,
     /// `fi` or `en` (`fi-FI`, `en-US` accepted): remembered for the user's next login on
-    /// any browser; anything else is 400 `invalid_language`.
+    /// any browser; anything else is 400 `invalid_language`. Blank is no choice.
+    #[oai(validator(
+        pattern = r"^(?:[\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)$"
+    ))]
     pub language: Option<String>,
+}
+
+/// Every change needs `currentPassword`, except choosing the language alone.
+impl Refinement for UpdateProfileRequest {
+    fn any_of() -> Vec<MetaSchemaRef> {
+        let language = MetaSchema {
+            pattern: Some(r"^(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?$".to_owned()),
+            ..MetaSchema::new("string")
+        };
+        any_of(vec![
+            alternative(
+                &["currentPassword"],
+                vec![("currentPassword", MetaSchema::new("string"))],
+            ),
+            alternative(
+                &["language"],
+                vec![
+                    ("username", absent()),
+                    ("email", absent()),
+                    ("newPassword", absent()),
+                    ("user_bio", absent()),
+                    ("language", language),
+                ],
+            ),
+        ])
+    }
 }
 
 /// Confirmation of an account deletion.
 #[derive(Object, Debug)]
 pub struct DeleteAccountRequest {
     /// The current password.
-    #[oai(rename = "currentPassword")]
-    pub current_password: Option<String>,
+    #[oai(
+        rename = "currentPassword",
+        validator(
+            pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+        )
+    )]
+    pub current_password: String,
 }
 
 /// A logged-in user and their session token.
@@ -345,9 +422,9 @@ impl UsersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        body: JsonBody<UpdateProfileRequest>,
+        body: JsonBody<Refined<UpdateProfileRequest>>,
     ) -> Result<UpdateProfileResponse, ApiError> {
-        let request = body.0;
+        let request = body.0 .0;
         let update = state
             .accounts
             .update_profile(
@@ -387,7 +464,7 @@ impl UsersApi {
     ) -> Result<DeleteAccountResponse, ApiError> {
         state
             .accounts
-            .delete_account(&auth.0, body.0.current_password.as_deref())
+            .delete_account(&auth.0, Some(body.0.current_password.as_str()))
             .await?;
         Ok(DeleteAccountResponse::Deleted)
     }
@@ -401,6 +478,7 @@ impl UsersApi {
         &self,
         state: Data<&AppState>,
         /// The user's id.
+        #[oai(validator(minimum(value = "1")))]
         id: Path<i64>,
     ) -> Result<PublicProfileResponse, ApiError> {
         let profile = state.accounts.get_profile(UserId(id.0)).await?;

@@ -245,7 +245,7 @@ pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
                 ok(204),
                 ok(204),
                 ok(204),
-                no(400, ErrorCode::OwnerCannotLeave),
+                no(409, ErrorCode::OwnerCannotLeave),
                 no(404, ErrorCode::NotMember),
             ],
         ),

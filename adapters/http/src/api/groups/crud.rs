@@ -13,6 +13,8 @@ use super::objects::{
     groups, CreateGroupRequest, Group, GroupBody, GroupListBody, PopularGroupsBody, Theme,
     ThemesBody, UpdateGroupRequest,
 };
+use crate::api::genre_tag::tag_ids;
+use crate::api::refined::Refined;
 use crate::api::{ApiTags, JsonBody};
 use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
@@ -91,7 +93,7 @@ impl GroupsApi {
                     description: body.description,
                     visibility: body.visibility,
                     theme_id: body.theme_id,
-                    tags: body.tags,
+                    tags: tag_ids(body.tags),
                     poster_url: body.poster_url,
                 },
             )
@@ -128,6 +130,8 @@ impl GroupsApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
+        /// 1..=50, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,
     ) -> Result<PopularGroupsResponse, ApiError> {
         let found = state.groups.popular_groups(auth.user(), limit.0).await?;
@@ -148,8 +152,13 @@ impl GroupsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// At most 100 characters.
+        #[oai(validator(max_length = 100))]
         query: Query<Option<String>>,
+        /// 1..=50, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,
+        /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<GroupListResponse, ApiError> {
         let page = state
@@ -178,16 +187,26 @@ impl GroupsApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        genres: Query<Option<String>>,
-        #[oai(name = "matchType")] match_type: Query<Option<String>>,
+        /// Comma-separated genre ids (TMDB's), 1 to 19 of them.
+        #[oai(validator(
+            pattern = r"^(?:28|12|16|35|80|99|18|10751|14|36|27|10402|9648|10749|878|10770|53|10752|37)(?:,(?:28|12|16|35|80|99|18|10751|14|36|27|10402|9648|10749|878|10770|53|10752|37)){0,18}$"
+        ))]
+        genres: Query<String>,
+        /// `any` (default) or `all`.
+        #[oai(name = "matchType", validator(pattern = r"^(?:any|all)?$"))]
+        match_type: Query<Option<String>>,
+        /// 1..=50, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,
+        /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<GroupListResponse, ApiError> {
         let page = state
             .groups
             .groups_by_genres(
                 auth.user(),
-                genres.0.as_deref().unwrap_or_default(),
+                &genres.0,
                 match_type.0.as_deref(),
                 limit.0,
                 offset.0,
@@ -211,8 +230,12 @@ impl GroupsApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        #[oai(name = "userId")] user_id: Path<i64>,
+        #[oai(name = "userId", validator(minimum(value = "1")))] user_id: Path<i64>,
+        /// 1..=100, default 50.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
+        /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<GroupListResponse, ApiError> {
         let page = state
@@ -231,7 +254,7 @@ impl GroupsApi {
         &self,
         state: Data<&AppState>,
         auth: OptionalAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<GroupResponse, ApiError> {
         let view = state.groups.get_group(auth.user(), GroupId(id.0)).await?;
         Ok(GroupResponse::Ok(group_body(&view)))
@@ -247,10 +270,10 @@ impl GroupsApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
-        body: JsonBody<UpdateGroupRequest>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
+        body: JsonBody<Refined<UpdateGroupRequest>>,
     ) -> Result<GroupResponse, ApiError> {
-        let body = body.0;
+        let body = body.0 .0;
         let view = state
             .groups
             .update_group(
@@ -261,7 +284,7 @@ impl GroupsApi {
                     description: body.description,
                     visibility: body.visibility,
                     theme_id: body.theme_id,
-                    tags: body.tags,
+                    tags: tag_ids(body.tags),
                     poster_url: body.poster_url,
                 },
             )
@@ -279,7 +302,7 @@ impl GroupsApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<DeletedResponse, ApiError> {
         state.groups.delete_group(&auth.0, GroupId(id.0)).await?;
         Ok(DeletedResponse::Done)

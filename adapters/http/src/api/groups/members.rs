@@ -73,7 +73,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<JoinResponse, ApiError> {
         let role = state.groups.join_group(&auth.0, GroupId(id.0)).await?;
         Ok(joined(role))
@@ -92,7 +92,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<JoinResponse, ApiError> {
         let role = state.groups.request_to_join(&auth.0, GroupId(id.0)).await?;
         Ok(joined(role))
@@ -112,7 +112,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<DeletedResponse, ApiError> {
         state
             .groups
@@ -123,8 +123,8 @@ impl GroupMembersApi {
 
     /// Leave a group (members, moderators; pending: withdraws the request)
     ///
-    /// Errors: 400 `owner_cannot_leave`; 404 `group_not_found`, `not_member`; 409
-    /// `concurrent_change`.
+    /// Errors: 404 `group_not_found`, `not_member`; 409 `owner_cannot_leave` (deleting the
+    /// group is the owner's way out), `concurrent_change`.
     #[oai(
         path = "/groups/:id/leave",
         method = "delete",
@@ -134,7 +134,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<DeletedResponse, ApiError> {
         state.groups.leave_group(&auth.0, GroupId(id.0)).await?;
         Ok(DeletedResponse::Done)
@@ -152,7 +152,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<PendingRequestsResponse, ApiError> {
         let found = state
             .groups
@@ -178,8 +178,8 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
-        #[oai(name = "userId")] user_id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
+        #[oai(name = "userId", validator(minimum(value = "1")))] user_id: Path<i64>,
     ) -> Result<MemberResponse, ApiError> {
         let member = state
             .groups
@@ -194,8 +194,8 @@ impl GroupMembersApi {
     /// Remove a member, or decline a join request (owner, moderators)
     ///
     /// The owner removes anyone but themself; a moderator only plain members. Logged as
-    /// `remove_member` or `decline_request`. Errors: 400 `use_leave` "Use the leave
-    /// button to remove yourself."; 403 `moderator_required`,
+    /// `remove_member` or `decline_request`. Errors: 409 `use_leave` "Use the leave
+    /// button to remove yourself." (naming oneself); 403 `moderator_required`,
     /// `moderator_removes_members_only`, `cannot_remove_owner`; 404 `group_not_found`,
     /// `not_member`; 409 `concurrent_change`.
     #[oai(
@@ -207,8 +207,8 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
-        #[oai(name = "userId")] user_id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
+        #[oai(name = "userId", validator(minimum(value = "1")))] user_id: Path<i64>,
     ) -> Result<DeletedResponse, ApiError> {
         state
             .groups
@@ -231,8 +231,8 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
-        #[oai(name = "userId")] user_id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
+        #[oai(name = "userId", validator(minimum(value = "1")))] user_id: Path<i64>,
         body: JsonBody<ChangeRoleRequest>,
     ) -> Result<MemberResponse, ApiError> {
         let member = state
@@ -258,7 +258,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<MembersResponse, ApiError> {
         let found = state.groups.list_members(&auth.0, GroupId(id.0)).await?;
         Ok(MembersResponse::Ok(Json(MembersBody {
@@ -270,10 +270,9 @@ impl GroupMembersApi {
     /// Hand the group to a member or moderator (owner)
     ///
     /// The old owner becomes a moderator. Logged as `transfer_group`. Answers with the
-    /// group as the caller now sees it. Errors: 400 `not_member` (field `user_id`), 400
-    /// `validation_error` for a `user_id` that is not a number or digits; 403
-    /// `owner_required`; 404 `group_not_found`; 409 `already_owner`,
-    /// `concurrent_change`.
+    /// group as the caller now sees it. Errors: 400 `validation_error` for a `user_id`
+    /// that is not a number or digits; 403 `owner_required`; 404 `group_not_found`; 409
+    /// `not_member` (the user is not in the group), `already_owner`, `concurrent_change`.
     #[oai(
         path = "/groups/:id/owner",
         method = "put",
@@ -283,7 +282,7 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
         body: JsonBody<TransferRequest>,
     ) -> Result<GroupResponse, ApiError> {
         let view = state
@@ -309,8 +308,12 @@ impl GroupMembersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        id: Path<i64>,
+        #[oai(validator(minimum(value = "1")))] id: Path<i64>,
+        /// 1..=100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
+        /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<ModlogResponse, ApiError> {
         let page = state

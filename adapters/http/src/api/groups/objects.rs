@@ -1,6 +1,7 @@
 //! The objects of `/groups`: the Group of API.md "Objects", members, join requests, log
 //! entries, themes, and the request and answer bodies.
 
+use poem_openapi::registry::MetaSchemaRef;
 use poem_openapi::{Enum, Object};
 
 use leffaseura_core::domain::genre::genre_name;
@@ -11,7 +12,9 @@ use leffaseura_core::domain::moderation::GroupLogEntry;
 use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::use_cases::GroupView;
 
+use crate::api::genre_tag::GenreTag;
 use crate::api::paging::PageWindow;
+use crate::api::refined::{at_least_one_of, Refinement};
 use crate::api::{BodyId, Nullable, Timestamp};
 
 /// Who may join without asking: anyone joins a public group at once; a private group
@@ -241,36 +244,85 @@ impl<T> From<&Paged<T>> for GroupPagination {
 /// A new group.
 #[derive(Object, Debug)]
 pub struct CreateGroupRequest {
-    /// 1–60 characters after trimming, one line; unique in any letter case.
+    /// 1–60 characters after trimming, one line without control characters; unique in
+    /// any letter case.
+    #[oai(validator(
+        max_length = 60,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$"
+    ))]
     pub name: String,
-    /// At most 2,000 characters after trimming.
+    /// At most 2,000 characters after trimming; no control characters other than line
+    /// breaks and tabs.
+    #[oai(validator(
+        max_length = 2000,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    ))]
     pub description: Option<String>,
     /// `public` (default) or `private`.
+    #[oai(validator(pattern = r"^(?:public|private)$"))]
     pub visibility: Option<String>,
     /// 1 blue (default), 2 green, 3 purple, 4 orange.
+    #[oai(validator(minimum(value = "1"), maximum(value = "4")))]
     pub theme_id: Option<i64>,
-    /// Genre ids (TMDB's), e.g. `[18, 80]`.
-    pub tags: Option<Vec<i64>>,
-    /// An `http(s)://` URL or a path on this site.
+    /// Genre ids (TMDB's), e.g. `[18, 80]`; each at most once counts.
+    #[oai(validator(max_items = 19))]
+    pub tags: Option<Vec<GenreTag>>,
+    /// An `http(s)://` URL or a path on this site (`/…`), at most 1000 characters without
+    /// spaces; `""` for none.
+    #[oai(validator(
+        max_length = 1000,
+        pattern = r"^(?:[hH][tT][tT][pP][sS]?://[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|/(?:[^/\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)?)?$"
+    ))]
     pub poster_url: Option<String>,
 }
 
 /// The fields to change; the ones left out stay as they are.
 #[derive(Object, Debug)]
 pub struct UpdateGroupRequest {
+    /// As when creating the group.
+    #[oai(validator(
+        max_length = 60,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$"
+    ))]
     pub name: Option<String>,
+    #[oai(validator(
+        max_length = 2000,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    ))]
     pub description: Option<String>,
+    #[oai(validator(pattern = r"^(?:public|private)$"))]
     pub visibility: Option<String>,
+    #[oai(validator(minimum(value = "1"), maximum(value = "4")))]
     pub theme_id: Option<i64>,
-    pub tags: Option<Vec<i64>>,
+    #[oai(validator(max_items = 19))]
+    pub tags: Option<Vec<GenreTag>>,
     /// `""` takes the poster away.
+    #[oai(validator(
+        max_length = 1000,
+        pattern = r"^(?:[hH][tT][tT][pP][sS]?://[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|/(?:[^/\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)?)?$"
+    ))]
     pub poster_url: Option<String>,
+}
+
+/// An edit gives at least one field.
+impl Refinement for UpdateGroupRequest {
+    fn any_of() -> Vec<MetaSchemaRef> {
+        at_least_one_of(&[
+            ("name", "string"),
+            ("description", "string"),
+            ("visibility", "string"),
+            ("theme_id", "integer"),
+            ("tags", "array"),
+            ("poster_url", "string"),
+        ])
+    }
 }
 
 /// A new role for a member.
 #[derive(Object, Debug)]
 pub struct ChangeRoleRequest {
     /// `moderator` (promote) or `member` (demote).
+    #[oai(validator(pattern = r"^(?:moderator|member)$"))]
     pub role: String,
 }
 

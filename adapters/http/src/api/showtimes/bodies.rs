@@ -193,6 +193,7 @@ impl From<Prefs> for ShowtimePreferences {
 #[derive(Object, Debug, Clone)]
 pub struct ShowtimePreferencesRequest {
     /// A theatre area id; `null` or missing for none.
+    #[oai(validator(minimum(value = "1")))]
     pub area_id: Option<i64>,
     pub original_with_finnish_subtitles: Option<bool>,
     pub finnish_dub: Option<bool>,

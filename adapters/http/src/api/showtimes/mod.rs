@@ -14,7 +14,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 
 use leffaseura_core::domain::showtime::{parse_positive_id, AreaId, ShowtimePreferences as Prefs};
 use leffaseura_core::use_cases::ScheduleRequest;
-use leffaseura_core::{ErrorCode, MovieId};
+use leffaseura_core::MovieId;
 
 use crate::api::show::Event;
 use crate::api::{ApiTags, JsonBody};
@@ -119,22 +119,28 @@ impl ShowtimesApi {
     async fn schedule(
         &self,
         state: Data<&AppState>,
-        /// Theatre area id (from `/finnkino/theatres`).
-        area: Query<Option<String>>,
-        /// The first day, `dd.mm.yyyy`.
-        dt: Query<Option<String>>,
+        /// Theatre area id (from `/finnkino/theatres`; not the placeholder 1029).
+        #[oai(validator(
+            pattern = r"^(?:[1-9][0-9]{0,2}|[2-9][0-9]{3}|1[1-9][0-9]{2}|10[013-9][0-9]|102[0-8]|[1-9][0-9]{4,8})$"
+        ))]
+        area: Query<String>,
+        /// The first day, `dd.mm.yyyy`, a date that exists.
+        #[oai(validator(
+            pattern = r"^(?:(?:(?:0[1-9]|1[0-9]|2[0-8])\.(?:0[1-9]|1[0-2])|(?:29|30)\.(?:0[13-9]|1[0-2])|31\.(?:0[13578]|1[02]))\.(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})|29\.02\.(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00))$"
+        ))]
+        dt: Query<String>,
         /// Only this event's shows.
-        #[oai(name = "eventID")]
+        #[oai(name = "eventID", validator(pattern = r"^[1-9][0-9]{0,17}$"))]
         event_id: Query<Option<String>>,
         /// Days from `dt`, 1..14 (default 1).
-        #[oai(name = "nrOfDays")]
+        #[oai(name = "nrOfDays", validator(pattern = r"^(?:[1-9]|1[0-4])$"))]
         nr_of_days: Query<Option<String>>,
     ) -> Result<ScheduleResponse, ApiError> {
         let fetched = state
             .showtimes
             .show_schedule(ScheduleRequest {
-                area: area.0.as_deref(),
-                date: dt.0.as_deref(),
+                area: Some(&area.0),
+                date: Some(&dt.0),
                 event: event_id.0.as_deref(),
                 days: nr_of_days.0.as_deref(),
             })
@@ -151,9 +157,13 @@ impl ShowtimesApi {
         &self,
         state: Data<&AppState>,
         /// `NowInTheatres` (default) or `ComingSoon`.
-        #[oai(name = "listType")]
+        #[oai(
+            name = "listType",
+            validator(pattern = r"^(?:NowInTheatres|ComingSoon)$")
+        )]
         list_type: Query<Option<String>>,
         /// Only events in this area's theatres.
+        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}$"))]
         area: Query<Option<String>>,
     ) -> Result<EventsResponse, ApiError> {
         let fetched = state
@@ -201,17 +211,21 @@ impl ShowtimesApi {
         &self,
         state: Data<&AppState>,
         /// The movie's TMDB id.
-        #[oai(name = "tmdbId")]
+        #[oai(name = "tmdbId", validator(pattern = r"^[1-9][0-9]{0,17}$"))]
         tmdb_id: Path<String>,
-        /// Theatre area id.
-        area: Query<Option<String>>,
+        /// Theatre area id (not the placeholder 1029).
+        #[oai(validator(
+            pattern = r"^(?:[1-9][0-9]{0,2}|[2-9][0-9]{3}|1[1-9][0-9]{2}|10[013-9][0-9]|102[0-8]|[1-9][0-9]{4,8})$"
+        ))]
+        area: Query<String>,
         /// 1..14, default 7.
+        #[oai(validator(pattern = r"^(?:[1-9]|1[0-4])$"))]
         days: Query<Option<String>>,
     ) -> Result<ScheduleResponse, ApiError> {
         let movie = MovieId(parse_positive_id(&tmdb_id.0, "tmdbId")?);
         let fetched = state
             .showtimes
-            .showtimes_for_movie(movie, area.0.as_deref(), days.0.as_deref())
+            .showtimes_for_movie(movie, Some(&area.0), days.0.as_deref())
             .await?;
         Ok(ScheduleResponse::Ok(Json(fetched.into())))
     }
@@ -220,7 +234,7 @@ impl ShowtimesApi {
     ///
     /// "From your watchlist, in cinemas near you": watchlist films with shows in `area`
     /// (default: the caller's saved area) within `days` days (default 7), each with its
-    /// next show. Errors: 400 `area_required` when no area is given or saved; 400
+    /// next show. Errors: 409 `area_required` when no area is given and none is saved; 400
     /// `invalid_days`, `invalid_parameter`; 401; 404 `area_not_found`; 502
     /// `upstream_unavailable`.
     #[oai(
@@ -232,9 +246,11 @@ impl ShowtimesApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-        /// Theatre area id; default the caller's saved area.
+        /// Theatre area id; default (and for the placeholder 1029) the caller's saved area.
+        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}$"))]
         area: Query<Option<String>>,
         /// 1..14, default 7.
+        #[oai(validator(pattern = r"^(?:[1-9]|1[0-4])$"))]
         days: Query<Option<String>>,
     ) -> Result<WatchlistShowtimesResponse, ApiError> {
         let fetched = state
@@ -275,7 +291,7 @@ impl ShowtimesApi {
 
     /// Save the caller's Showtimes page choices
     ///
-    /// Replaces them. Errors: 400 `invalid_area` for an area the cinema does not list
+    /// Replaces them. Errors: 404 `area_not_found` for an area the cinema does not list
     /// (the placeholder area 1029 is saved as none); 400 `validation_error`.
     #[oai(
         path = "/users/profile/showtime-preferences",
@@ -288,14 +304,8 @@ impl ShowtimesApi {
         auth: BearerAuth,
         body: JsonBody<ShowtimePreferencesRequest>,
     ) -> Result<PreferencesResponse, ApiError> {
+        // `area_id` below 1 is refused by the spec's `minimum` (400 `invalid_area`).
         let request = body.0;
-        if request.area_id.is_some_and(|a| a <= 0) {
-            return Err(ApiError::bad_request(
-                ErrorCode::InvalidArea,
-                "Theatre area not found.",
-                Some("area_id".to_owned()),
-            ));
-        }
         let preferences = Prefs {
             area: request.area_id.map(AreaId),
             original_with_finnish_subtitles: request

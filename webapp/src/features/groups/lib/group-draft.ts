@@ -22,7 +22,10 @@ export const EMPTY_DRAFT: GroupDraft = { name: '', description: '', visibility: 
 export { GROUP_DESCRIPTION_MAX as DESCRIPTION_MAX, GROUP_NAME_MAX as NAME_MAX } from '@/api/limits';
 
 /** The create request (CreateGroupRequest), with the visibility and tags the form always sets. */
-export type NewGroupBody = NewGroup & { visibility: Visibility; tags: number[] };
+export type NewGroupBody = NewGroup & { visibility: Visibility; tags: GenreId[] };
+
+/** A genre id as the spec lists them (TMDB's genres). */
+export type GenreId = NonNullable<NewGroup['tags']>[number];
 
 /** The create request, or null when the name is empty after trimming (the form says so). */
 export function newGroupBody(draft: GroupDraft): NewGroupBody | null {
@@ -35,7 +38,7 @@ export function newGroupBody(draft: GroupDraft): NewGroupBody | null {
     ...(description ? { description } : {}),
     visibility: draft.visibility,
     ...(draft.themeId !== null ? { theme_id: draft.themeId } : {}),
-    tags: uniqueNumbers(draft.tags),
+    tags: genreIds(draft.tags),
     ...(poster ? { poster_url: poster } : {}),
   };
 }
@@ -54,9 +57,17 @@ export function groupChanges(original: GroupDraft, draft: GroupDraft): GroupChan
   if (draft.themeId !== null && draft.themeId !== original.themeId) changes.theme_id = draft.themeId;
   const poster = draft.posterUrl.trim();
   if (poster !== original.posterUrl.trim()) changes.poster_url = poster;
-  const tags = uniqueNumbers(draft.tags);
+  const tags = genreIds(draft.tags);
   if (!sameSet(tags, original.tags)) changes.tags = tags;
   return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/**
+ * The draft's genre ids, each once. The picker only offers the catalog's genres, which are
+ * the spec's list (the server checks again and answers `invalid_genres` otherwise).
+ */
+function genreIds(values: readonly number[]): GenreId[] {
+  return uniqueNumbers(values) as GenreId[];
 }
 
 function uniqueNumbers(values: readonly number[]): number[] {

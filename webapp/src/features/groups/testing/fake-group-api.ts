@@ -122,7 +122,7 @@ export function serveGroup(world: World) {
       return { status: 204 };
     }
     if (method === 'DELETE' && path === `/groups/${id}/leave`) {
-      if (role === 'owner') return failure(400, 'owner_cannot_leave', 'The owner cannot leave the group.');
+      if (role === 'owner') return failure(409, 'owner_cannot_leave', 'The owner cannot leave the group.');
       if (role === 'none' || role === 'pending') return failure(404, 'not_member', 'Not a member.');
       world.pending = world.pending.filter((request) => request.user_id !== viewerId);
       world.members = world.members.filter((member) => member.id !== viewerId);
