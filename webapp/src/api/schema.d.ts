@@ -1240,7 +1240,7 @@ export interface components {
             name: string;
             character: string;
             /** @description Full portrait URL, or `null`. */
-            profilePath?: string;
+            profilePath: string | null;
         };
         /**
          * ChangeRoleRequest
@@ -1307,7 +1307,7 @@ export interface components {
             id: number;
             name: string;
             job: string;
-            profilePath?: string;
+            profilePath: string | null;
         };
         /**
          * DeleteAccountRequest
@@ -1853,21 +1853,21 @@ export interface components {
              * Format: uint32
              * @description Minutes, or `null` when unknown.
              */
-            runtime?: number;
+            runtime: number | null;
             genres: components["schemas"]["Genre"][];
             /** @description Full poster URL (page size), or `null`. */
-            posterPath?: string;
-            backdropPath?: string;
+            posterPath: string | null;
+            backdropPath: string | null;
             /** Format: double */
             voteAverage: number;
             /**
              * Format: int64
              * @description US dollars, or `null` when unknown.
              */
-            budget?: number;
+            budget: number | null;
             /** Format: int64 */
-            revenue?: number;
-            trailer?: components["schemas"]["Trailer"];
+            revenue: number | null;
+            trailer: components["schemas"]["Trailer"] | null;
             /** @description Top billed first, at most 20. */
             cast: components["schemas"]["CastMember"][];
             /** @description Directors, writers, producers, composer, director of photography. */
@@ -1899,7 +1899,7 @@ export interface components {
             releaseDate: string;
             overview: string;
             /** @description Full poster URL (list size), or `null`. */
-            posterPath?: string;
+            posterPath: string | null;
             /** Format: double */
             voteAverage: number;
             genre_ids: number[];

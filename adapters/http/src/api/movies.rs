@@ -10,7 +10,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use leffaseura_core::domain::movie::{self as core_movie, Cached, MoviePage};
 
-use crate::api::ApiTags;
+use crate::api::{ApiTags, Nullable};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -36,7 +36,7 @@ pub struct MovieListItem {
     pub overview: String,
     /// Full poster URL (list size), or `null`.
     #[oai(rename = "posterPath")]
-    pub poster_path: Option<String>,
+    pub poster_path: Nullable<String>,
     #[oai(rename = "voteAverage")]
     pub vote_average: f64,
     pub genre_ids: Vec<i64>,
@@ -50,7 +50,7 @@ impl From<core_movie::MovieSummary> for MovieListItem {
             original_title: m.original_title,
             release_date: m.release_date,
             overview: m.overview,
-            poster_path: m.poster_path,
+            poster_path: m.poster_path.into(),
             vote_average: m.vote_average,
             genre_ids: m.genre_ids,
         }
@@ -111,7 +111,7 @@ pub struct CastMember {
     pub character: String,
     /// Full portrait URL, or `null`.
     #[oai(rename = "profilePath")]
-    pub profile_path: Option<String>,
+    pub profile_path: Nullable<String>,
 }
 
 /// A key crew member; `job` joins their key jobs (`"Director, Writer"`).
@@ -121,7 +121,7 @@ pub struct CrewMember {
     pub name: String,
     pub job: String,
     #[oai(rename = "profilePath")]
-    pub profile_path: Option<String>,
+    pub profile_path: Nullable<String>,
 }
 
 /// A movie with everything its page shows.
@@ -137,19 +137,19 @@ pub struct Movie {
     #[oai(rename = "releaseDate")]
     pub release_date: String,
     /// Minutes, or `null` when unknown.
-    pub runtime: Option<u32>,
+    pub runtime: Nullable<u32>,
     pub genres: Vec<Genre>,
     /// Full poster URL (page size), or `null`.
     #[oai(rename = "posterPath")]
-    pub poster_path: Option<String>,
+    pub poster_path: Nullable<String>,
     #[oai(rename = "backdropPath")]
-    pub backdrop_path: Option<String>,
+    pub backdrop_path: Nullable<String>,
     #[oai(rename = "voteAverage")]
     pub vote_average: f64,
     /// US dollars, or `null` when unknown.
-    pub budget: Option<i64>,
-    pub revenue: Option<i64>,
-    pub trailer: Option<Trailer>,
+    pub budget: Nullable<i64>,
+    pub revenue: Nullable<i64>,
+    pub trailer: Nullable<Trailer>,
     /// Top billed first, at most 20.
     pub cast: Vec<CastMember>,
     /// Directors, writers, producers, composer, director of photography.
@@ -167,7 +167,7 @@ impl From<core_movie::MovieDetails> for Movie {
             tagline: m.tagline,
             overview: m.overview,
             release_date: m.release_date,
-            runtime: m.runtime,
+            runtime: m.runtime.into(),
             genres: m
                 .genres
                 .into_iter()
@@ -176,15 +176,18 @@ impl From<core_movie::MovieDetails> for Movie {
                     name: g.name,
                 })
                 .collect(),
-            poster_path: m.poster_path,
-            backdrop_path: m.backdrop_path,
+            poster_path: m.poster_path.into(),
+            backdrop_path: m.backdrop_path.into(),
             vote_average: m.vote_average,
-            budget: m.budget,
-            revenue: m.revenue,
-            trailer: m.trailer.map(|t| Trailer {
-                name: t.name,
-                url: t.url,
-            }),
+            budget: m.budget.into(),
+            revenue: m.revenue.into(),
+            trailer: m
+                .trailer
+                .map(|t| Trailer {
+                    name: t.name,
+                    url: t.url,
+                })
+                .into(),
             cast: m
                 .cast
                 .into_iter()
@@ -192,7 +195,7 @@ impl From<core_movie::MovieDetails> for Movie {
                     id: c.id,
                     name: c.name,
                     character: c.character,
-                    profile_path: c.profile_path,
+                    profile_path: c.profile_path.into(),
                 })
                 .collect(),
             key_crew: m
@@ -202,7 +205,7 @@ impl From<core_movie::MovieDetails> for Movie {
                     id: c.id,
                     name: c.name,
                     job: c.job,
-                    profile_path: c.profile_path,
+                    profile_path: c.profile_path.into(),
                 })
                 .collect(),
         }

@@ -4,26 +4,26 @@ import { reply } from '@/testing/api-reply';
 
 type Schemas = components['schemas'];
 
-// The webapp keeps a missing poster, runtime or amount as null; the API leaves such a field
-// out (openapi.yaml). The fake answers as the API does, checked against the generated types.
-const orAbsent = <T,>(value: T | null | undefined): T | undefined => value ?? undefined;
+// A missing poster, runtime or amount is null on the wire (openapi.yaml: nullable, always
+// present). The fake answers as the API does, checked against the generated types.
+const orNull = <T,>(value: T | null | undefined): T | null => value ?? null;
 
 function wireListItem({ posterPath, ...movie }: MovieListItem): Schemas['MovieListItem'] {
-  return { ...movie, posterPath: orAbsent(posterPath) };
+  return { ...movie, posterPath: orNull(posterPath) };
 }
 
 function wireMovie(movie: Movie): Schemas['Movie'] {
   return {
     ...movie,
     success: true,
-    runtime: orAbsent(movie.runtime),
-    posterPath: orAbsent(movie.posterPath),
-    backdropPath: orAbsent(movie.backdropPath),
-    budget: orAbsent(movie.budget),
-    revenue: orAbsent(movie.revenue),
-    trailer: orAbsent(movie.trailer),
-    cast: movie.cast.map((person) => ({ ...person, profilePath: orAbsent(person.profilePath) })),
-    keyCrew: movie.keyCrew.map((person) => ({ ...person, profilePath: orAbsent(person.profilePath) })),
+    runtime: orNull(movie.runtime),
+    posterPath: orNull(movie.posterPath),
+    backdropPath: orNull(movie.backdropPath),
+    budget: orNull(movie.budget),
+    revenue: orNull(movie.revenue),
+    trailer: orNull(movie.trailer),
+    cast: movie.cast.map((person) => ({ ...person, profilePath: orNull(person.profilePath) })),
+    keyCrew: movie.keyCrew.map((person) => ({ ...person, profilePath: orNull(person.profilePath) })),
   };
 }
 
