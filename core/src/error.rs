@@ -61,6 +61,16 @@ pub enum Error {
         message: Cow<'static, str>,
         unavailable: bool,
     },
+    /// The database did not answer in time or refused the connection. Nothing was
+    /// written; the same request may succeed once it is back. The source is logged.
+    #[error("The database is not reachable right now. Please try again shortly.")]
+    DatabaseUnavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// The database has no room left for the write (a full disk). Nothing was written;
+    /// writes work again as soon as space is freed. The source is logged.
+    #[error(
+        "The server has run out of storage space, so nothing was saved. Please try again later."
+    )]
+    StorageFull(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// A bug or an infrastructure fault; logged with its source, answered generically.
     #[error("internal error: {0}")]
     Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
@@ -122,6 +132,8 @@ impl Error {
             | Self::Upstream { code, .. } => *code,
             Self::RateLimited { .. } => ErrorCode::RateLimited,
             Self::Busy { .. } => ErrorCode::ServerBusy,
+            Self::DatabaseUnavailable(_) => ErrorCode::DatabaseUnavailable,
+            Self::StorageFull(_) => ErrorCode::StorageFull,
             Self::Internal(_) => ErrorCode::InternalError,
         }
     }
@@ -142,7 +154,14 @@ pub enum StoreError {
     /// A row the operation needs does not exist (e.g. a foreign key target).
     #[error("not found")]
     NotFound,
-    /// Anything else: connection loss, a bug in SQL, a full disk.
+    /// The database cannot be reached: no connection within the pool's acquire timeout,
+    /// a refused or lost connection, a server shutting down.
+    #[error("database unavailable: {0}")]
+    Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// The database has no space left for the write ("database or disk is full").
+    #[error("storage full: {0}")]
+    Full(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// Anything else: a bug in SQL, a corrupt row, an unexpected database error.
     #[error("store failure: {0}")]
     Backend(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
@@ -175,6 +194,8 @@ impl From<StoreError> for Error {
                 "The data conflicts with existing data.",
             ),
             StoreError::NotFound => Error::not_found(ErrorCode::NotFound, "Not found."),
+            StoreError::Unavailable(source) => Error::DatabaseUnavailable(source),
+            StoreError::Full(source) => Error::StorageFull(source),
             StoreError::Backend(source) => Error::Internal(source),
         }
     }

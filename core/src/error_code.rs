@@ -74,7 +74,8 @@ error_codes! {
     Conflict => "conflict",
     /// 400: a profile change or account deletion without `currentPassword`.
     CurrentPasswordRequired => "current_password_required",
-    /// 503 from `/readyz`: the database does not answer.
+    /// 503: the database does not answer (within the pool's acquire timeout) or refused
+    /// the connection; also `/readyz` while it is so. Try again shortly.
     DatabaseUnavailable => "database_unavailable",
     /// 409: changing the email to one another account uses.
     EmailTaken => "email_taken",
@@ -214,6 +215,8 @@ error_codes! {
     /// 503: too many logins or registrations are waiting for a password hash; retry after
     /// `Retry-After` seconds.
     ServerBusy => "server_busy",
+    /// 507: the database has no space left for the write; nothing was saved.
+    StorageFull => "storage_full",
     /// 401: the token's lifetime is over.
     TokenExpired => "token_expired",
     /// 401: the token was issued before a password change, or its user was deleted.

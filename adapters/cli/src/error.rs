@@ -86,6 +86,12 @@ impl From<StoreError> for CliError {
             StoreError::Conflict(conflict) => Self::Conflict(format!(
                 "The change conflicts with existing data ({conflict:?})."
             )),
+            StoreError::Unavailable(source) => Self::Other(
+                anyhow::Error::from_boxed(source).context("the database is not reachable"),
+            ),
+            StoreError::Full(source) => Self::Other(
+                anyhow::Error::from_boxed(source).context("the database has no space left"),
+            ),
             StoreError::Backend(source) => {
                 Self::Other(anyhow::Error::from_boxed(source).context("database error"))
             }

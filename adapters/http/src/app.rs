@@ -9,7 +9,7 @@ use poem::middleware::{CatchPanic, NormalizePath, TrailingSlash};
 use poem::web::{Data, Json};
 use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 
-use leffaseura_core::ErrorCode;
+use leffaseura_core::{ErrorCode, StoreError};
 
 use crate::api;
 use crate::cors::{cors, CorsOrigins};
@@ -37,31 +37,44 @@ fn healthz() -> Json<serde_json::Value> {
     Json(serde_json::json!({"status": "ok"}))
 }
 
-/// Readiness: the database answers (within 3 seconds).
+/// Readiness: the database answers (within 3 seconds) and, after a write failed for lack
+/// of space, a write fits again.
 #[handler]
 async fn readyz(state: Data<&AppState>) -> Response {
     let ping = tokio::time::timeout(Duration::from_secs(3), state.users.ping()).await;
-    match ping {
-        Ok(Ok(())) => Json(
-            serde_json::json!({"status": "ok", "catalog": state.movies.catalog_kind().as_str()}),
-        )
-        .into_response(),
-        failure => {
-            let reason = match failure {
-                Ok(Err(err)) => crate::error::source_chain(&err),
-                _ => "timed out".to_owned(),
-            };
-            tracing::warn!(%reason, "readiness check failed");
-            Json(serde_json::json!({
-                "status": "unavailable",
-                "success": false,
-                "code": ErrorCode::DatabaseUnavailable.as_str(),
-                "message": "The database is not reachable.",
+    let (code, message, reason) = match ping {
+        Ok(Ok(())) => {
+            return Json(serde_json::json!({
+                "status": "ok",
+                "catalog": state.movies.catalog_kind().as_str()
             }))
-            .with_status(StatusCode::SERVICE_UNAVAILABLE)
             .into_response()
         }
-    }
+        Ok(Err(StoreError::Full(source))) => (
+            ErrorCode::StorageFull,
+            "The database has no space left for writes.",
+            crate::error::source_chain(source.as_ref()),
+        ),
+        Ok(Err(err)) => (
+            ErrorCode::DatabaseUnavailable,
+            "The database is not reachable.",
+            crate::error::source_chain(&err),
+        ),
+        Err(_) => (
+            ErrorCode::DatabaseUnavailable,
+            "The database is not reachable.",
+            "timed out".to_owned(),
+        ),
+    };
+    tracing::warn!(%reason, "readiness check failed");
+    Json(serde_json::json!({
+        "status": "unavailable",
+        "success": false,
+        "code": code.as_str(),
+        "message": message,
+    }))
+    .with_status(StatusCode::SERVICE_UNAVAILABLE)
+    .into_response()
 }
 
 /// A panic in a handler (a bug) is logged and answered with the generic JSON 500.

@@ -81,6 +81,9 @@ pub enum ApiError {
         #[oai(header = "Retry-After")]
         Option<u64>,
     ),
+    /// The database has no space left for the write (`storage_full`); nothing was saved.
+    #[oai(status = 507)]
+    InsufficientStorage(Json<ErrorBody>),
 }
 
 /// The answer to an unexpected failure; the details only go to the log.
@@ -105,6 +108,7 @@ impl ApiError {
             429 => Self::TooManyRequests(body, None),
             502 => Self::BadGateway(body),
             503 => Self::Unavailable(body, None),
+            507 => Self::InsufficientStorage(body),
             _ => Self::Internal(body),
         }
     }
@@ -141,7 +145,8 @@ impl ApiError {
             | Self::TooManyRequests(b, _)
             | Self::Internal(b)
             | Self::BadGateway(b)
-            | Self::Unavailable(b, _) => &b.0,
+            | Self::Unavailable(b, _)
+            | Self::InsufficientStorage(b) => &b.0,
         }
     }
 }
@@ -195,6 +200,24 @@ impl From<Error> for ApiError {
                     StatusCode::BAD_GATEWAY
                 };
                 Self::new(status, code, message, None)
+            }
+            Error::DatabaseUnavailable(ref source) => {
+                tracing::warn!(error = %source_chain(source.as_ref()), "database unavailable");
+                Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    ErrorCode::DatabaseUnavailable,
+                    message,
+                    None,
+                )
+            }
+            Error::StorageFull(ref source) => {
+                tracing::error!(error = %source_chain(source.as_ref()), "storage full");
+                Self::new(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    ErrorCode::StorageFull,
+                    message,
+                    None,
+                )
             }
             Error::Internal(ref source) => {
                 tracing::error!(error = %source_chain(source.as_ref()), "internal error");
@@ -271,6 +294,14 @@ mod tests {
                     unavailable: true,
                 },
                 503,
+            ),
+            (
+                Error::DatabaseUnavailable(std::io::Error::other("refused").into()),
+                503,
+            ),
+            (
+                Error::StorageFull(std::io::Error::other("disk full").into()),
+                507,
             ),
             (Error::internal(std::io::Error::other("disk on fire")), 500),
         ];

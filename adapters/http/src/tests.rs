@@ -5,6 +5,8 @@ use serde_json::{json, Value};
 
 use crate::testing::{test_app, Client};
 
+mod faults;
+
 const PW: &str = "correct horse";
 
 async fn send(resp: poem::test::TestResponse) -> (u16, Value) {

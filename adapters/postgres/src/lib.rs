@@ -2,7 +2,7 @@
 //! itself is [`leffaseura_sql::SqlStore`].
 
 use leffaseura_core::StoreError;
-use leffaseura_sql::{Backend, SqlStore};
+use leffaseura_sql::{Backend, PoolSettings, SqlStore};
 
 fn backend_error(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     StoreError::Backend(Box::new(err))
@@ -13,8 +13,16 @@ fn backend_error(err: impl std::error::Error + Send + Sync + 'static) -> StoreEr
 /// # Errors
 /// `Backend` when the URL is malformed or the server cannot be reached.
 pub async fn connect(url: &str) -> Result<SqlStore, StoreError> {
+    connect_with(url, PoolSettings::default()).await
+}
+
+/// [`connect`] with pool settings from the configuration.
+///
+/// # Errors
+/// As [`connect`].
+pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<SqlStore, StoreError> {
     leffaseura_sql::install_drivers();
-    let pool = leffaseura_sql::pool_options()
+    let pool = leffaseura_sql::pool_options(settings)
         .connect(url)
         .await
         .map_err(backend_error)?;

@@ -1,20 +1,62 @@
 //! From sqlx errors to [`StoreError`]: named uniqueness rules become `Conflict`, a missing
-//! foreign-key target becomes `NotFound`, everything else is `Backend` with its source.
+//! foreign-key target becomes `NotFound`, an unreachable database `Unavailable`, a full
+//! disk `Full`, everything else is `Backend` with its source.
 
 use leffaseura_core::error::Conflict;
 use leffaseura_core::StoreError;
 use sqlx::error::{DatabaseError, ErrorKind};
 
-/// Translates a sqlx error, keeping it as the source of `Backend`.
+/// Translates a sqlx error, keeping it as the source.
 pub fn store_error(err: sqlx::Error) -> StoreError {
-    if let sqlx::Error::Database(db) = &err {
-        match db.kind() {
-            ErrorKind::UniqueViolation => return StoreError::Conflict(classify(db.as_ref())),
-            ErrorKind::ForeignKeyViolation => return StoreError::NotFound,
-            _ => {}
+    match kind_of(&err) {
+        Kind::Conflict(conflict) => StoreError::Conflict(conflict),
+        Kind::NotFound => StoreError::NotFound,
+        Kind::Full => {
+            crate::readiness::saw_storage_full();
+            StoreError::Full(Box::new(err))
         }
+        Kind::Unavailable => StoreError::Unavailable(Box::new(err)),
+        Kind::Other => StoreError::Backend(Box::new(err)),
     }
-    StoreError::Backend(Box::new(err))
+}
+
+enum Kind {
+    Conflict(Conflict),
+    NotFound,
+    Full,
+    Unavailable,
+    Other,
+}
+
+fn kind_of(err: &sqlx::Error) -> Kind {
+    match err {
+        sqlx::Error::Database(db) => match db.kind() {
+            ErrorKind::UniqueViolation => Kind::Conflict(classify(db.as_ref())),
+            ErrorKind::ForeignKeyViolation => Kind::NotFound,
+            _ => match db.code().as_deref() {
+                Some(code) if is_full_code(code) => Kind::Full,
+                Some(code) if is_unavailable_code(code) => Kind::Unavailable,
+                _ => Kind::Other,
+            },
+        },
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => Kind::Unavailable,
+        _ => Kind::Other,
+    }
+}
+
+/// SQLite's `SQLITE_FULL` (13, "database or disk is full"); Postgres' `disk_full` (53100).
+fn is_full_code(code: &str) -> bool {
+    matches!(code, "13" | "53100")
+}
+
+/// Postgres' connection exceptions (class 08) and a server shutting down or starting
+/// (`admin_shutdown` 57P01, `crash_shutdown` 57P02, `cannot_connect_now` 57P03).
+fn is_unavailable_code(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
 }
 
 /// True for failures that a retry of the whole transaction may cure: a Postgres deadlock
@@ -84,6 +126,30 @@ fn classify_text(text: &str) -> Conflict {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unreachable_database_is_unavailable_not_a_bug() {
+        for err in [
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::PoolClosed,
+            sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused)),
+        ] {
+            assert!(
+                matches!(store_error(err), StoreError::Unavailable(_)),
+                "unavailable"
+            );
+        }
+        assert!(is_unavailable_code("08006"));
+        assert!(is_unavailable_code("57P01"));
+        assert!(!is_unavailable_code("23505"));
+        assert!(is_full_code("13"));
+        assert!(is_full_code("53100"));
+        assert!(!is_full_code("5"));
+        assert!(matches!(
+            store_error(sqlx::Error::RowNotFound),
+            StoreError::Backend(_)
+        ));
+    }
 
     #[test]
     fn both_spellings_of_each_rule_are_recognised() {

@@ -18,6 +18,7 @@ mod error;
 mod favorites;
 mod groups;
 mod movie_cache;
+mod readiness;
 mod reviews;
 mod showtimes;
 mod stats;
@@ -29,9 +30,13 @@ pub mod contract;
 #[cfg(feature = "contract")]
 pub mod testing;
 
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Duration;
+
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
-use sqlx::{Any, Transaction};
+use sqlx::{Any, Connection, Transaction};
 
 use leffaseura_core::StoreError;
 
@@ -50,12 +55,19 @@ pub enum Backend {
 pub struct SqlStore {
     pool: AnyPool,
     backend: Backend,
+    /// The full-disk epoch this store's last successful write probe covered (see
+    /// [`readiness`]).
+    probed_epoch: Arc<AtomicU64>,
 }
 
 impl SqlStore {
     /// Wraps a pool that the backend crate configured (pragmas, limits, migrations).
     pub fn new(pool: AnyPool, backend: Backend) -> Self {
-        Self { pool, backend }
+        Self {
+            pool,
+            backend,
+            probed_epoch: Arc::new(AtomicU64::new(readiness::current_epoch())),
+        }
     }
 
     /// The connection pool, for migrations, fixtures and the stores of other crates.
@@ -94,11 +106,50 @@ pub fn install_drivers() {
     ONCE.call_once(sqlx::any::install_default_drivers);
 }
 
+/// How long a request waits for a database connection before it is answered 503
+/// `database_unavailable` (`DB_ACQUIRE_TIMEOUT_MS` of the server).
+pub const DEFAULT_ACQUIRE_TIMEOUT: Duration = Duration::from_millis(2000);
+
+/// Settings of the connection pool that the binaries take from their configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolSettings {
+    /// The longest wait for a connection (an idle one, or a new one while the database
+    /// refuses them): past it the call fails as `Unavailable` instead of hanging.
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        Self {
+            acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
+        }
+    }
+}
+
 /// Pool options shared by both backends (the backend crates add their own hooks).
-pub fn pool_options() -> AnyPoolOptions {
+///
+/// A connection goes back to the pool only outside any transaction. A write that fails
+/// inside a transaction drops it, which queues a `ROLLBACK`; when the database already
+/// rolled back by itself (SQLite does on "database or disk is full"), that `ROLLBACK`
+/// fails, sqlx still counts the transaction as open, and every later `BEGIN` on that
+/// connection would fail. Such a connection is closed and replaced instead.
+pub fn pool_options(settings: PoolSettings) -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(10)
-        .acquire_timeout(std::time::Duration::from_secs(10))
+        .acquire_timeout(settings.acquire_timeout)
+        .after_release(|conn, _meta| {
+            Box::pin(async move {
+                if conn.is_in_transaction() {
+                    // Runs the queued ROLLBACK (commands run in order) before looking again.
+                    conn.ping().await?;
+                }
+                let clean = !conn.is_in_transaction();
+                if !clean {
+                    tracing::warn!("closing a connection left inside a failed transaction");
+                }
+                Ok(clean)
+            })
+        })
 }
 
 /// True when `url` names a Postgres database (`postgres://` or `postgresql://`), so that

@@ -493,10 +493,6 @@ impl UserStore for SqlStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1")
-            .execute(self.pool())
-            .await
-            .map_err(store_error)?;
-        Ok(())
+        self.check_ready().await
     }
 }

@@ -9,7 +9,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::Executor;
 
 use leffaseura_core::StoreError;
-use leffaseura_sql::{Backend, SqlStore};
+use leffaseura_sql::{Backend, PoolSettings, SqlStore};
 
 /// Run on every new connection: WAL lets readers work beside the one writer, foreign keys
 /// make the ON DELETE rules real, busy_timeout makes writers queue instead of failing.
@@ -41,6 +41,14 @@ fn is_in_memory(url: &str) -> bool {
 /// # Errors
 /// `Backend` when the URL is malformed, the directory cannot be created or SQLite refuses.
 pub async fn connect(url: &str) -> Result<SqlStore, StoreError> {
+    connect_with(url, PoolSettings::default()).await
+}
+
+/// [`connect`] with pool settings from the configuration.
+///
+/// # Errors
+/// As [`connect`].
+pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<SqlStore, StoreError> {
     leffaseura_sql::install_drivers();
     let memory = is_in_memory(url);
     let mut url = url.to_owned();
@@ -55,7 +63,7 @@ pub async fn connect(url: &str) -> Result<SqlStore, StoreError> {
             url.push_str("mode=rwc");
         }
     }
-    let mut options = leffaseura_sql::pool_options().after_connect(|conn, _meta| {
+    let mut options = leffaseura_sql::pool_options(settings).after_connect(|conn, _meta| {
         Box::pin(async move {
             for pragma in PRAGMAS {
                 conn.execute(pragma).await?;

@@ -57,7 +57,9 @@ pub fn redacted(url: &str) -> String {
 /// The backend's own error, without `StoreError`'s wrapper (whose message repeats it).
 fn unwrap_store_error(err: StoreError) -> anyhow::Error {
     match err {
-        StoreError::Backend(source) => anyhow::Error::from_boxed(source),
+        StoreError::Backend(source)
+        | StoreError::Unavailable(source)
+        | StoreError::Full(source) => anyhow::Error::from_boxed(source),
         other => anyhow::Error::new(other),
     }
 }

@@ -32,6 +32,16 @@ pub struct Config {
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<Secret>,
 
+    /// Longest wait, in milliseconds, for a database connection; past it a request is
+    /// answered 503 `database_unavailable` instead of hanging while the database is down.
+    #[arg(long, env = "DB_ACQUIRE_TIMEOUT_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub db_acquire_timeout_ms: u64,
+
+    /// After SIGTERM or Ctrl-C: seconds to let requests in flight finish (no new
+    /// connections are accepted meanwhile) before the server exits anyway.
+    #[arg(long, env = "SHUTDOWN_DRAIN_SECS", default_value_t = 30)]
+    pub shutdown_drain_secs: u64,
+
     /// The built webapp, served at /.
     #[arg(long, env = "WEBAPP_DIR", default_value = "webapp/dist")]
     pub webapp_dir: PathBuf,
@@ -180,6 +190,13 @@ fn blank_or_secret(s: &str) -> Result<Secret, String> {
 }
 
 impl Config {
+    /// The connection pool's settings.
+    pub fn pool(&self) -> leffaseura_sql::PoolSettings {
+        leffaseura_sql::PoolSettings {
+            acquire_timeout: std::time::Duration::from_millis(self.db_acquire_timeout_ms),
+        }
+    }
+
     /// `DATABASE_URL`, or the SQLite file in the data directory.
     pub fn database_url(&self) -> String {
         self.database_url

@@ -39,9 +39,9 @@ fn init_logging(format: LogFormat) {
 }
 
 /// The database at `url`, migrated: Postgres for `postgres://` URLs, else SQLite.
-async fn connect(url: &str) -> anyhow::Result<SqlStore> {
+async fn connect(url: &str, pool: leffaseura_sql::PoolSettings) -> anyhow::Result<SqlStore> {
     if leffaseura_sql::is_postgres_url(url) {
-        let store = leffaseura_postgres::connect(url)
+        let store = leffaseura_postgres::connect_with(url, pool)
             .await
             .context("connecting to Postgres")?;
         leffaseura_postgres::migrate(&store)
@@ -50,7 +50,7 @@ async fn connect(url: &str) -> anyhow::Result<SqlStore> {
         tracing::info!("database: Postgres (migrated)");
         Ok(store)
     } else {
-        let store = leffaseura_sqlite::connect(url)
+        let store = leffaseura_sqlite::connect_with(url, pool)
             .await
             .with_context(|| format!("opening the SQLite database {url}"))?;
         leffaseura_sqlite::migrate(&store)
@@ -130,7 +130,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
 
-    let store = Arc::new(connect(&config.database_url()).await?);
+    let store = Arc::new(connect(&config.database_url(), config.pool()).await?);
     let secret = match &config.jwt_secret {
         Some(secret) => {
             if secret.expose().len() < 32 {
@@ -219,7 +219,11 @@ async fn run(config: Config) -> anyhow::Result<()> {
         }
     }
     Server::new_with_acceptor(acceptor)
-        .run_with_graceful_shutdown(app, shutdown_signal(), Some(Duration::from_secs(10)))
+        .run_with_graceful_shutdown(
+            app,
+            shutdown_signal(),
+            Some(Duration::from_secs(config.shutdown_drain_secs)),
+        )
         .await
         .context("serving HTTP")?;
     store.close().await;

@@ -112,9 +112,11 @@ pub trait UserStore: Send + Sync {
         page: PageRequest,
     ) -> Result<Paged<crate::domain::moderation::ModerationEntry>, StoreError>;
 
-    /// Is the database reachable? Used by readiness checks.
+    /// Can the database serve requests? Used by readiness checks: it answers, and after
+    /// a write failed for lack of space, a write fits again.
     ///
     /// # Errors
-    /// `Backend` when it is not.
+    /// `Unavailable` when it does not answer, `Full` while writes do not fit, `Backend`
+    /// for anything else.
     async fn ping(&self) -> Result<(), StoreError>;
 }

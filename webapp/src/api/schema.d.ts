@@ -1334,7 +1334,7 @@ export interface components {
          * @description Stable machine-readable reason of a failure, in snake_case: the closed list of every code the API answers. Clients translate by code; the `message` is English.
          * @enum {string}
          */
-        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "review_not_found" | "role_unchanged" | "self_only" | "server_busy" | "token_expired" | "token_revoked" | "unauthorized" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
+        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "review_not_found" | "role_unchanged" | "self_only" | "server_busy" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
         /**
          * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
          * @enum {string}
@@ -2708,6 +2708,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     loginUser: {
@@ -2835,6 +2844,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getOwnProfile: {
@@ -2952,6 +2970,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3097,6 +3124,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteOwnAccount: {
@@ -3216,6 +3252,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3348,6 +3393,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createReview: {
@@ -3469,6 +3523,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3610,6 +3673,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listUserReviews: {
@@ -3739,6 +3811,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3875,6 +3956,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listRecentReviews: {
@@ -3994,6 +4084,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4135,6 +4234,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listUsersByReviewCount: {
@@ -4254,6 +4362,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4385,6 +4502,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getReview: {
@@ -4504,6 +4630,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4643,6 +4778,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteReview: {
@@ -4761,6 +4905,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4890,6 +5043,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5047,6 +5209,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     removeFavorite: {
@@ -5167,6 +5338,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5294,6 +5474,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5432,6 +5621,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listGroupFavorites: {
@@ -5556,6 +5754,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5691,6 +5898,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createGroup: {
@@ -5818,6 +6034,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listThemes: {
@@ -5934,6 +6159,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6065,6 +6299,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     searchGroups: {
@@ -6188,6 +6431,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +6577,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     userGroups: {
@@ -6454,6 +6715,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGroup: {
@@ -6572,6 +6842,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6718,6 +6997,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteGroup: {
@@ -6835,6 +7123,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6966,6 +7263,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     requestToJoinGroup: {
@@ -7085,6 +7391,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7214,6 +7529,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     leaveGroup: {
@@ -7331,6 +7655,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7455,6 +7788,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7586,6 +7928,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     removeGroupMember: {
@@ -7704,6 +8055,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7839,6 +8199,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listGroupMembers: {
@@ -7957,6 +8326,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8091,6 +8469,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     groupModlog: {
@@ -8214,6 +8601,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8359,6 +8755,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listGenres: {
@@ -8485,6 +8890,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8635,6 +9049,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     popularMovies: {
@@ -8766,6 +9189,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8910,6 +9342,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMovie: {
@@ -9045,6 +9486,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listTheatreAreas: {
@@ -9161,6 +9611,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9298,6 +9757,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listEvents: {
@@ -9425,6 +9893,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listMoviesInTheaters: {
@@ -9541,6 +10018,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9677,6 +10163,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWatchlistShowtimes: {
@@ -9798,6 +10293,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9926,6 +10430,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     saveShowtimePreferences: {
@@ -10046,6 +10559,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which the request may succeed (sent with `server_busy`). */
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -6,7 +6,8 @@
 //! whatever deletes a review (this store, account deletion's cascade, the admin CLI).
 //!
 //! Locking: every write that touches an existing review locks, in this order, the author's
-//! `users` row, then the `reviews` row (Postgres `FOR UPDATE`; on SQLite the whole write
+//! `users` row, then the `reviews` row (Postgres `FOR UPDATE`, or for reactions one
+//! statement that updates them in that order, see `react.rs`; on SQLite the whole write
 //! transaction is serialized by `BEGIN IMMEDIATE`). One order everywhere means concurrent
 //! reactions, edits and deletes queue instead of deadlocking, and the counters they read
 //! are the latest committed ones.
@@ -20,6 +21,7 @@
 //! query; leaderboards walk `users_review_count_idx` or
 //! `users_aura_idx`.
 
+mod react;
 mod reads;
 mod writes;
 
@@ -296,7 +298,15 @@ impl ReviewStore for SqlStore {
         requested: Option<ReactionKind>,
         at: DateTime<Utc>,
     ) -> Result<Option<ReactionKind>, StoreError> {
-        retrying(|| self.react_once(review, user, requested, at)).await
+        match self.backend() {
+            // SQLite runs one writer at a time anyway; its transaction is short and local.
+            crate::Backend::Sqlite => {
+                retrying(|| self.react_once(review, user, requested, at)).await
+            }
+            crate::Backend::Postgres => {
+                retrying(|| self.react_in_one_statement(review, user, requested, at)).await
+            }
+        }
     }
 
     async fn users_by_review_count(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError> {
