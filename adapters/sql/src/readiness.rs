@@ -58,15 +58,20 @@ impl SqlStore {
 
     async fn probe_write(&self) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
-        sqlx::query(
-            "INSERT INTO readiness_probe (id, filler) \
-             SELECT COALESCE(MAX(id), 0) + 1, $1 FROM readiness_probe",
+        let id: i64 = sqlx::query_scalar(
+            "SELECT CAST(COALESCE(MAX(id), 0) + 1 AS BIGINT) FROM readiness_probe",
         )
-        .bind("x".repeat(PROBE_BYTES))
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await
         .map_err(store_error)?;
-        sqlx::query("DELETE FROM readiness_probe WHERE id < (SELECT MAX(id) FROM readiness_probe)")
+        sqlx::query("INSERT INTO readiness_probe (id, filler) VALUES ($1, $2)")
+            .bind(id)
+            .bind("x".repeat(PROBE_BYTES))
+            .execute(&mut *tx)
+            .await
+            .map_err(store_error)?;
+        sqlx::query("DELETE FROM readiness_probe WHERE id < $1")
+            .bind(id)
             .execute(&mut *tx)
             .await
             .map_err(store_error)?;

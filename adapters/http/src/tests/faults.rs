@@ -12,8 +12,9 @@ use crate::testing::{test_app, Client};
 const POOL_SIZE: usize = 10;
 
 /// Sets `PRAGMA max_page_count` (a per-connection setting) on every connection of the
-/// pool: to the database's current size (`None`: nothing more fits) or back to SQLite's
-/// default maximum.
+/// pool: to the database's current size (`full`: nothing more fits) or back to SQLite's
+/// default maximum. A connection the pool opens later has no limit, so the full disk is
+/// set again after anything that may have replaced one.
 async fn limit_pages(store: &SqlStore, full: bool) {
     let mut conns = Vec::new();
     for _ in 0..POOL_SIZE {
@@ -68,14 +69,20 @@ async fn a_full_disk_answers_507_fails_readiness_and_writes_recover_once_space_i
     let body = full.expect("a write hits the page limit");
     assert_error(507, &body, 507, "storage_full");
 
-    let (status, body) = send(client.get("/readyz").send().await).await;
-    assert_error(status, &body, 503, "storage_full");
+    // Each readiness check tries a write (which SQLite rolls back entirely when it does
+    // not fit) on whichever pooled connection it gets.
+    for _ in 0..POOL_SIZE {
+        let (status, body) = send(client.get("/readyz").send().await).await;
+        assert_error(status, &body, 503, "storage_full");
+        limit_pages(&db.store, true).await;
+    }
 
     // Every later write gets the same clear answer, whichever pooled connection it uses
-    // (a connection left inside the failed transaction would answer 500 here).
+    // (a connection left inside a failed transaction would answer 500 here).
     for (i, token) in next.by_ref().take(15) {
         let (status, body) = create_group(&client, token, &format!("Group {i}")).await;
         assert_error(status, &body, 507, "storage_full");
+        limit_pages(&db.store, true).await;
     }
 
     // Space is back: writes work at once, with no restart, and the server is ready again.
