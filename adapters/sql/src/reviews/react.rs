@@ -8,7 +8,9 @@
 //!
 //! The store still applies what core decided: it reads the user's current reaction, asks
 //! [`next_reaction`], and writes the change only if the row is still what was read (a
-//! compare-and-set); when the same user's other request won the race, it reads again.
+//! compare-and-set). When the same user's other request won the race (fast repeated
+//! clicks), this one falls back to the locking transaction of `writes.rs`, which queues
+//! such requests one after another.
 //! Locks are taken in the module's order: the author's row, then the review's.
 
 use chrono::{DateTime, Utc};
@@ -21,9 +23,6 @@ use crate::time::to_millis;
 use crate::SqlStore;
 
 use super::reads::reaction;
-
-/// Attempts before giving up when the same user's reactions keep racing each other.
-const ATTEMPTS: usize = 5;
 
 /// Both counters move only when `change` (the reaction row's compare-and-set) did.
 /// `$1` review, `$2` user, `$3`/`$4` the likes/dislikes deltas.
@@ -47,57 +46,53 @@ impl SqlStore {
         requested: Option<ReactionKind>,
         at: DateTime<Utc>,
     ) -> Result<Option<ReactionKind>, StoreError> {
-        for _ in 0..ATTEMPTS {
-            let current: Option<String> = sqlx::query_scalar(
-                "SELECT kind FROM review_reactions WHERE review_id = $1 AND user_id = $2",
-            )
+        let current: Option<String> = sqlx::query_scalar(
+            "SELECT kind FROM review_reactions WHERE review_id = $1 AND user_id = $2",
+        )
+        .bind(review.0)
+        .bind(user.0)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(store_error)?;
+        let current = current.as_deref().map(reaction).transpose()?;
+        let next = next_reaction(current, requested);
+        let (likes, dislikes) = counter_deltas(current, next);
+        let change = match (current, next) {
+            (from, to) if from == to => return self.unchanged(review, next).await,
+            (None, _) => {
+                "INSERT INTO review_reactions (review_id, user_id, kind, created_at) \
+                 VALUES ($1, $2, $5, $6) ON CONFLICT (review_id, user_id) DO NOTHING \
+                 RETURNING 1"
+            }
+            (Some(_), Some(_)) => {
+                "UPDATE review_reactions SET kind = $6, created_at = $7 \
+                 WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
+            }
+            (Some(_), None) => {
+                "DELETE FROM review_reactions \
+                 WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
+            }
+        };
+        let sql = with_counters(change);
+        let mut query = sqlx::query(&sql)
             .bind(review.0)
             .bind(user.0)
+            .bind(likes)
+            .bind(dislikes);
+        if let Some(from) = current {
+            query = query.bind(from.as_str());
+        }
+        if let Some(to) = next {
+            query = query.bind(to.as_str()).bind(to_millis(at));
+        }
+        let applied = query
             .fetch_optional(self.pool())
             .await
             .map_err(store_error)?;
-            let current = current.as_deref().map(reaction).transpose()?;
-            let next = next_reaction(current, requested);
-            let (likes, dislikes) = counter_deltas(current, next);
-            let change = match (current, next) {
-                (from, to) if from == to => return self.unchanged(review, next).await,
-                (None, _) => {
-                    "INSERT INTO review_reactions (review_id, user_id, kind, created_at) \
-                     VALUES ($1, $2, $5, $6) ON CONFLICT (review_id, user_id) DO NOTHING \
-                     RETURNING 1"
-                }
-                (Some(_), Some(_)) => {
-                    "UPDATE review_reactions SET kind = $6, created_at = $7 \
-                     WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
-                }
-                (Some(_), None) => {
-                    "DELETE FROM review_reactions \
-                     WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
-                }
-            };
-            let sql = with_counters(change);
-            let mut query = sqlx::query(&sql)
-                .bind(review.0)
-                .bind(user.0)
-                .bind(likes)
-                .bind(dislikes);
-            if let Some(from) = current {
-                query = query.bind(from.as_str());
-            }
-            if let Some(to) = next {
-                query = query.bind(to.as_str()).bind(to_millis(at));
-            }
-            let applied = query
-                .fetch_optional(self.pool())
-                .await
-                .map_err(store_error)?;
-            if applied.is_some() {
-                return Ok(next);
-            }
+        if applied.is_some() {
+            return Ok(next);
         }
-        Err(StoreError::Conflict(
-            leffaseura_core::error::Conflict::Stale,
-        ))
+        self.react_once(review, user, requested, at).await
     }
 
     /// Nothing to write: `next` if the review exists.
