@@ -9,13 +9,14 @@
 //! The store still applies what core decided: it reads the user's current reaction, asks
 //! [`next_reaction`], and writes the change only if the row is still what was read (a
 //! compare-and-set). When the same user's other request won the race (fast repeated
-//! clicks), this one falls back to the locking transaction of `writes.rs`, which queues
-//! such requests one after another.
+//! clicks), it reads again and decides again: each round one of the racing requests
+//! wins, so a burst of N clicks settles in at most N rounds.
 //! Locks are taken in the module's order: the author's row, then the review's.
 
 use chrono::{DateTime, Utc};
 
 use leffaseura_core::domain::review::{counter_deltas, next_reaction, ReactionKind};
+use leffaseura_core::error::Conflict;
 use leffaseura_core::{ReviewId, StoreError, UserId};
 
 use crate::error::store_error;
@@ -38,6 +39,9 @@ fn with_counters(change: &str) -> String {
     )
 }
 
+/// Rounds before answering `Stale` (far more than simultaneous clicks of one user).
+const ROUNDS: usize = 64;
+
 impl SqlStore {
     pub(super) async fn react_in_one_statement(
         &self,
@@ -46,53 +50,55 @@ impl SqlStore {
         requested: Option<ReactionKind>,
         at: DateTime<Utc>,
     ) -> Result<Option<ReactionKind>, StoreError> {
-        let current: Option<String> = sqlx::query_scalar(
-            "SELECT kind FROM review_reactions WHERE review_id = $1 AND user_id = $2",
-        )
-        .bind(review.0)
-        .bind(user.0)
-        .fetch_optional(self.pool())
-        .await
-        .map_err(store_error)?;
-        let current = current.as_deref().map(reaction).transpose()?;
-        let next = next_reaction(current, requested);
-        let (likes, dislikes) = counter_deltas(current, next);
-        let change = match (current, next) {
-            (from, to) if from == to => return self.unchanged(review, next).await,
-            (None, _) => {
-                "INSERT INTO review_reactions (review_id, user_id, kind, created_at) \
-                 VALUES ($1, $2, $5, $6) ON CONFLICT (review_id, user_id) DO NOTHING \
-                 RETURNING 1"
-            }
-            (Some(_), Some(_)) => {
-                "UPDATE review_reactions SET kind = $6, created_at = $7 \
-                 WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
-            }
-            (Some(_), None) => {
-                "DELETE FROM review_reactions \
-                 WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
-            }
-        };
-        let sql = with_counters(change);
-        let mut query = sqlx::query(&sql)
+        for _ in 0..ROUNDS {
+            let current: Option<String> = sqlx::query_scalar(
+                "SELECT kind FROM review_reactions WHERE review_id = $1 AND user_id = $2",
+            )
             .bind(review.0)
             .bind(user.0)
-            .bind(likes)
-            .bind(dislikes);
-        if let Some(from) = current {
-            query = query.bind(from.as_str());
-        }
-        if let Some(to) = next {
-            query = query.bind(to.as_str()).bind(to_millis(at));
-        }
-        let applied = query
             .fetch_optional(self.pool())
             .await
             .map_err(store_error)?;
-        if applied.is_some() {
-            return Ok(next);
+            let current = current.as_deref().map(reaction).transpose()?;
+            let next = next_reaction(current, requested);
+            let (likes, dislikes) = counter_deltas(current, next);
+            let change = match (current, next) {
+                (from, to) if from == to => return self.unchanged(review, next).await,
+                (None, _) => {
+                    "INSERT INTO review_reactions (review_id, user_id, kind, created_at) \
+                     VALUES ($1, $2, $5, $6) ON CONFLICT (review_id, user_id) DO NOTHING \
+                     RETURNING 1"
+                }
+                (Some(_), Some(_)) => {
+                    "UPDATE review_reactions SET kind = $6, created_at = $7 \
+                     WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
+                }
+                (Some(_), None) => {
+                    "DELETE FROM review_reactions \
+                     WHERE review_id = $1 AND user_id = $2 AND kind = $5 RETURNING 1"
+                }
+            };
+            let sql = with_counters(change);
+            let mut query = sqlx::query(&sql)
+                .bind(review.0)
+                .bind(user.0)
+                .bind(likes)
+                .bind(dislikes);
+            if let Some(from) = current {
+                query = query.bind(from.as_str());
+            }
+            if let Some(to) = next {
+                query = query.bind(to.as_str()).bind(to_millis(at));
+            }
+            let applied = query
+                .fetch_optional(self.pool())
+                .await
+                .map_err(store_error)?;
+            if applied.is_some() {
+                return Ok(next);
+            }
         }
-        self.react_once(review, user, requested, at).await
+        Err(StoreError::Conflict(Conflict::Stale))
     }
 
     /// Nothing to write: `next` if the review exists.
