@@ -206,7 +206,10 @@ async fn sigterm_lets_requests_in_flight_finish_refuses_new_ones_and_exits_0() {
     tokio::time::sleep(Duration::from_millis(150)).await;
 
     let signalled = std::process::Command::new("kill")
-        .args(["-TERM", &server.pid().to_string()])
+        .args([
+            "-TERM",
+            &server.pid().expect("the server is running").to_string(),
+        ])
         .status()
         .expect("run kill");
     assert!(signalled.success());

@@ -212,11 +212,6 @@ impl TestServer {
         self.base_url = wait_for_listening(&mut self.child).await;
     }
 
-    /// The server's process id (for signals).
-    pub fn pid(&self) -> u32 {
-        self.child.id().expect("the server is running")
-    }
-
     /// Waits for the server to exit by itself; `None` when it is still running after `limit`.
     pub async fn wait_for_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
         tokio::time::timeout(limit, self.child.wait())
