@@ -40,9 +40,11 @@ pub enum Error {
         code: ErrorCode,
         message: Cow<'static, str>,
     },
-    /// Too many requests; `retry_after_secs` says when another attempt may succeed.
+    /// Too many requests (`rate_limited`, or a more precise code such as
+    /// `too_many_reports`); `retry_after_secs` says when another attempt may succeed.
     #[error("{message}")]
     RateLimited {
+        code: ErrorCode,
         message: Cow<'static, str>,
         retry_after_secs: Option<u64>,
     },
@@ -129,8 +131,8 @@ impl Error {
             | Self::Forbidden { code, .. }
             | Self::NotFound { code, .. }
             | Self::Conflict { code, .. }
+            | Self::RateLimited { code, .. }
             | Self::Upstream { code, .. } => *code,
-            Self::RateLimited { .. } => ErrorCode::RateLimited,
             Self::Busy { .. } => ErrorCode::ServerBusy,
             Self::DatabaseUnavailable(_) => ErrorCode::DatabaseUnavailable,
             Self::StorageFull(_) => ErrorCode::StorageFull,

@@ -66,6 +66,8 @@ error_codes! {
     BanEndInPast => "ban_end_in_past",
     /// 403: logging in to a banned account (the message names a timed ban's end).
     Banned => "banned",
+    /// 403: reporting yourself, your own review or a group you own.
+    CannotReportSelf => "cannot_report_self",
     /// 403: removing a group's owner from the group.
     CannotRemoveOwner => "cannot_remove_owner",
     /// 409: the group changed between reading it and acting on it; nothing was written, try again.
@@ -145,6 +147,8 @@ error_codes! {
     InvalidRating => "invalid_rating",
     /// 400: a favorite's release year outside the plausible range.
     InvalidReleaseYear => "invalid_release_year",
+    /// 400: resolving a report with an action that does not fit its target (admin CLI).
+    InvalidReportAction => "invalid_report_action",
     /// 400: a role other than moderator or member in a group, or other than user or admin on the site.
     InvalidRole => "invalid_role",
     /// 400: a catalog sort order TMDB does not know.
@@ -206,6 +210,12 @@ error_codes! {
     /// 429: too many requests (logins, registrations or writes); `Retry-After` says when
     /// to try again.
     RateLimited => "rate_limited",
+    /// 409: reporting a review, group or user while your earlier report on it is still open.
+    ReportAlreadyOpen => "report_already_open",
+    /// 409: resolving a report that is already resolved (admin CLI).
+    ReportAlreadyResolved => "report_already_resolved",
+    /// 404: no report with this id (admin CLI).
+    ReportNotFound => "report_not_found",
     /// 404: no review with this id.
     ReviewNotFound => "review_not_found",
     /// 409: setting a user's site role to the role they already have (admin CLI).
@@ -223,6 +233,8 @@ error_codes! {
     TokenRevoked => "token_revoked",
     /// 401: a call that needs a login sent no bearer token.
     Unauthorized => "unauthorized",
+    /// 429: more reports than allowed within an hour.
+    TooManyReports => "too_many_reports",
     /// 415: a request body that is not JSON.
     UnsupportedMediaType => "unsupported_media_type",
     /// 502: TMDB answered with an error or something unreadable.

@@ -37,6 +37,10 @@ id_type!(
     ReviewId
 );
 id_type!(
+    /// A user's report of a review, group or user.
+    ReportId
+);
+id_type!(
     /// A movie, identified by its TMDB id.
     MovieId
 );

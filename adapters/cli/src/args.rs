@@ -8,10 +8,15 @@ use clap::{Args, Parser, Subcommand};
 use crate::until::{parse_until, Until, UNTIL_HELP};
 
 mod groups;
+mod reports;
 mod reviews;
 mod seed;
 
 pub use groups::{GroupDeleteArgs, GroupListArgs, GroupMemberArgs, GroupShowArgs, GroupsCommand};
+pub use reports::{
+    parse_ban_end, ActionArg, BanEnd, ReportListArgs, ReportResolveArgs, ReportShowArgs,
+    ReportsCommand, StatusArg, TargetTypeArg,
+};
 pub use reviews::{
     ModlogArgs, ModlogCommand, ModlogListArgs, ReviewDeleteArgs, ReviewListArgs, ReviewShowArgs,
     ReviewsCommand,
@@ -125,6 +130,9 @@ pub enum Command {
     /// Read and remove reviews.
     #[command(subcommand)]
     Reviews(ReviewsCommand),
+    /// The queue of users' reports of reviews, groups and users, and their resolution.
+    #[command(subcommand)]
+    Reports(ReportsCommand),
     /// The site's numbers: users, activity, reviews, groups, favorites, the top movies and
     /// groups, the database's size.
     Stats(StatsArgs),
@@ -174,6 +182,7 @@ impl Command {
             Self::Modlog(args) => args.list().window.json,
             Self::Groups(groups) => groups.json(),
             Self::Reviews(reviews) => reviews.json(),
+            Self::Reports(reports) => reports.json(),
             Self::Stats(args) => args.json,
             Self::Seed(args) => args.json,
             Self::Completions(_) => false,

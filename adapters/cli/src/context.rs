@@ -11,10 +11,13 @@ use serde::Serialize;
 use leffaseura_core::domain::user::{Password, PasswordHash};
 use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
-    Clock, FavoriteStore, GroupStore, MovieCache, MovieCatalog, PasswordHasher, ReviewStore,
-    ShowtimePreferenceStore, StatsStore, TokenClaims, TokenError, TokenIssuer, UserStore,
+    Clock, FavoriteStore, GroupStore, MovieCache, MovieCatalog, PasswordHasher, ReportStore,
+    ReviewStore, ShowtimePreferenceStore, StatsStore, TokenClaims, TokenError, TokenIssuer,
+    UserStore,
 };
-use leffaseura_core::use_cases::{Accounts, Favorites, Groups, PersonalData, Reviews};
+use leffaseura_core::use_cases::{
+    Accounts, Favorites, Groups, Moderation, PersonalData, Reports, Reviews,
+};
 
 /// One migration that was applied by a `migrate` run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -60,6 +63,9 @@ pub trait Database: Send + Sync {
     /// The same database's record of the movies the catalog showed (saving a movie
     /// takes its title from there).
     fn movie_cache(&self) -> Arc<dyn MovieCache>;
+
+    /// The same database's reports.
+    fn reports(&self) -> Arc<dyn ReportStore>;
 
     /// Applies pending migrations (idempotent).
     ///
@@ -135,6 +141,8 @@ pub struct Context {
     pub favorites: Favorites,
     /// Everything about one user (`export-user`).
     pub personal_data: PersonalData,
+    /// Users' reports, resolved through the use cases above.
+    pub reports: Reports,
     pub session: Session,
 }
 
@@ -159,6 +167,13 @@ impl Context {
             db.movie_cache(),
             session.clock.clone(),
         );
+        let reports = Reports::new(
+            db.reports(),
+            store.clone(),
+            db.reviews(),
+            groups.clone(),
+            session.clock.clone(),
+        );
         let reviews = Reviews::new(
             db.reviews(),
             groups.clone(),
@@ -180,8 +195,20 @@ impl Context {
             stats: db.stats(),
             favorites,
             personal_data,
+            reports,
             group_store: groups,
             session,
+        }
+    }
+}
+
+impl Context {
+    /// The use cases a report's resolution carries its action out through.
+    pub fn moderation(&self) -> Moderation<'_> {
+        Moderation {
+            accounts: &self.accounts,
+            reviews: &self.reviews,
+            groups: &self.groups,
         }
     }
 }

@@ -19,7 +19,9 @@ use std::io::Write;
 
 use anyhow::Context as _;
 
-pub use args::{Cli, Command, GlobalArgs, GroupsCommand, ReviewsCommand, UsersCommand};
+pub use args::{
+    Cli, Command, GlobalArgs, GroupsCommand, ReportsCommand, ReviewsCommand, UsersCommand,
+};
 pub use context::{
     AppliedMigration, Context, Database, MigrationReport, Prompt, Session, TerminalPrompt,
 };
@@ -42,6 +44,9 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
     for user in users {
         commands::find_user::UserRef::parse(user)?;
     }
+    if let Command::Reports(ReportsCommand::Resolve(args)) = command {
+        commands::reports::check_resolve_args(args)?;
+    }
     let user = match command {
         Command::Users(UsersCommand::Show(args)) => &args.user,
         Command::Users(UsersCommand::Ban(args)) => &args.user,
@@ -53,6 +58,7 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
         | Command::Modlog(_)
         | Command::Groups(_)
         | Command::Reviews(_)
+        | Command::Reports(_)
         | Command::Stats(_)
         | Command::Seed(_)
         | Command::Completions(_)
@@ -121,6 +127,16 @@ pub async fn run(
                 ReviewsCommand::List(args) => reviews::list_reviews(&ctx, &args, out).await,
                 ReviewsCommand::Show(args) => reviews::show_review(&ctx, &args, out).await,
                 ReviewsCommand::Delete(args) => reviews::delete_review(&mut ctx, &args, out).await,
+            }
+        }
+        Command::Reports(reports) => {
+            use commands::reports;
+            match reports {
+                ReportsCommand::List(args) => reports::list_reports(&ctx, &args, out).await,
+                ReportsCommand::Show(args) => reports::show_report(&ctx, &args, out).await,
+                ReportsCommand::Resolve(args) => {
+                    reports::resolve_report(&mut ctx, &args, out).await
+                }
             }
         }
         Command::Groups(groups) => {

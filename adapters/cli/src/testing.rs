@@ -258,6 +258,10 @@ impl Database for FakeDatabase {
         Arc::new(NoMovieCache)
     }
 
+    fn reports(&self) -> Arc<dyn leffaseura_core::ports::ReportStore> {
+        Arc::new(NoReports)
+    }
+
     async fn migrate(&self) -> anyhow::Result<MigrationReport> {
         let mut migrated = self.migrated.lock().expect("not poisoned");
         let applied = if *migrated {
@@ -766,5 +770,51 @@ impl leffaseura_core::ports::MovieCache for NoMovieCache {
         _: &[leffaseura_core::MovieId],
     ) -> Result<Vec<leffaseura_core::domain::movie::RememberedMovie>, StoreError> {
         Ok(Vec::new())
+    }
+}
+
+/// No reports either.
+pub struct NoReports;
+
+fn no_reports() -> StoreError {
+    StoreError::Backend("the CLI's fake database has no reports".into())
+}
+
+#[async_trait]
+impl leffaseura_core::ports::ReportStore for NoReports {
+    async fn file_report(
+        &self,
+        _: &leffaseura_core::domain::report::NewReport,
+        _: DateTime<Utc>,
+        _: i64,
+    ) -> Result<leffaseura_core::domain::report::Filing, StoreError> {
+        Err(no_reports())
+    }
+
+    async fn find_report(
+        &self,
+        _: leffaseura_core::ReportId,
+    ) -> Result<Option<leffaseura_core::domain::report::Report>, StoreError> {
+        Err(no_reports())
+    }
+
+    async fn list_reports(
+        &self,
+        _: &leffaseura_core::domain::report::ReportFilter,
+        _: leffaseura_core::domain::paging::PageRequest,
+    ) -> Result<
+        leffaseura_core::domain::paging::Paged<leffaseura_core::domain::report::Report>,
+        StoreError,
+    > {
+        Err(no_reports())
+    }
+
+    async fn resolve_reports(
+        &self,
+        _: leffaseura_core::ReportId,
+        _: &leffaseura_core::domain::report::ReportResolution,
+        _: Option<leffaseura_core::domain::moderation::NewModerationEntry>,
+    ) -> Result<u64, StoreError> {
+        Err(no_reports())
     }
 }

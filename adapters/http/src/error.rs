@@ -58,7 +58,7 @@ pub enum ApiError {
     /// The request body is larger than 1 MB.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
-    /// Too many requests (`rate_limited`).
+    /// Too many requests (`rate_limited`; `too_many_reports` when filing reports).
     #[oai(status = 429)]
     TooManyRequests(
         Json<ErrorBody>,
@@ -180,11 +180,10 @@ impl From<Error> for ApiError {
             Error::NotFound { code, .. } => Self::new(StatusCode::NOT_FOUND, code, message, None),
             Error::Conflict { code, .. } => Self::new(StatusCode::CONFLICT, code, message, None),
             Error::RateLimited {
-                retry_after_secs, ..
-            } => Self::TooManyRequests(
-                Json(ErrorBody::new(ErrorCode::RateLimited, message, None)),
+                code,
                 retry_after_secs,
-            ),
+                ..
+            } => Self::TooManyRequests(Json(ErrorBody::new(code, message, None)), retry_after_secs),
             Error::Busy {
                 retry_after_secs, ..
             } => Self::Unavailable(
@@ -267,6 +266,7 @@ mod tests {
             (Error::conflict(ErrorCode::UserExists, "taken"), 409),
             (
                 Error::RateLimited {
+                    code: ErrorCode::TooManyReports,
                     message: "slow".into(),
                     retry_after_secs: Some(7),
                 },

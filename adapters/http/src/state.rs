@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::use_cases::{
-    Accounts, Favorites, Groups, Movies, RateLimits, Reviews, Showtimes,
+    Accounts, Favorites, Groups, Movies, RateLimits, Reports, Reviews, Showtimes,
 };
 
 #[derive(Clone)]
@@ -28,4 +28,6 @@ pub struct AppState {
     pub movies: Arc<Movies>,
     /// Theatre areas, schedules, events, in-theaters, next shows, showtime preferences.
     pub showtimes: Arc<Showtimes>,
+    /// Users' reports of reviews, groups and users.
+    pub reports: Arc<Reports>,
 }

@@ -16,7 +16,9 @@ use leffaseura_core::domain::movie::{
     MovieSummary, SearchQuery,
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
-use leffaseura_core::use_cases::{Accounts, Groups, Movies, RateLimitSettings, RateLimits};
+use leffaseura_core::use_cases::{
+    Accounts, Groups, Movies, RateLimitSettings, RateLimits, Reports,
+};
 use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
 
@@ -94,7 +96,14 @@ async fn build_test_app(
             store.clone(),
             store.clone(),
         ),
-        groups: Arc::new(Groups::new(store.clone(), store.clone(), clock)),
+        groups: Arc::new(Groups::new(store.clone(), store.clone(), clock.clone())),
+        reports: Arc::new(Reports::new(
+            store.clone(),
+            store.clone(),
+            store.clone(),
+            store.clone(),
+            clock,
+        )),
         showtimes: crate::api::showtimes::testing::two_area_showtimes(store.clone()),
     };
     let config = AppConfig {

@@ -19,6 +19,7 @@ mod favorites;
 mod groups;
 mod movie_cache;
 mod readiness;
+mod reports;
 mod reviews;
 mod showtimes;
 mod stats;

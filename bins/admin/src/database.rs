@@ -13,8 +13,8 @@ use sqlx::Row;
 
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
 use leffaseura_core::ports::{
-    FavoriteStore, GroupStore, MovieCache, ReviewStore, ShowtimePreferenceStore, StatsStore,
-    UserStore,
+    FavoriteStore, GroupStore, MovieCache, ReportStore, ReviewStore, ShowtimePreferenceStore,
+    StatsStore, UserStore,
 };
 use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
@@ -160,6 +160,10 @@ impl Database for SqlDatabase {
     }
 
     fn stats(&self) -> Arc<dyn StatsStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn reports(&self) -> Arc<dyn ReportStore> {
         Arc::new(self.store.clone())
     }
 

@@ -20,6 +20,7 @@ use leffaseura_core::use_cases::Favorites;
 use leffaseura_core::use_cases::Groups;
 use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::RateLimits;
+use leffaseura_core::use_cases::Reports;
 use leffaseura_core::use_cases::Reviews;
 use leffaseura_core::use_cases::{ShowtimePorts, Showtimes};
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
@@ -173,6 +174,13 @@ async fn run(config: Config) -> anyhow::Result<()> {
     );
     let groups = Groups::new(store.clone(), users.clone(), clock.clone());
     let showtimes = showtimes(&config, &store, &catalog, clock.clone())?;
+    let reports = Reports::new(
+        store.clone(),
+        users.clone(),
+        store.clone(),
+        store.clone(),
+        clock.clone(),
+    );
     let accounts = Accounts::new(
         users.clone(),
         store.clone(),
@@ -195,6 +203,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         groups: Arc::new(groups),
         movies: Arc::new(movies),
         showtimes,
+        reports: Arc::new(reports),
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

@@ -14,6 +14,7 @@ pub mod paging;
 pub mod permissions;
 pub mod rate_limit;
 pub mod rating;
+pub mod report;
 pub mod review;
 pub mod show_date;
 pub mod showtime;

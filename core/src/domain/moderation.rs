@@ -32,6 +32,8 @@ pub enum ModerationAction {
     EditGroup,
     /// An owner or moderator took a movie off the group's favorites.
     RemoveGroupFavorite,
+    /// A site admin closed a user's report without acting on its target.
+    DismissReport,
 }
 
 impl ModerationAction {
@@ -51,10 +53,11 @@ impl ModerationAction {
             Self::DemoteMember => "demote_member",
             Self::EditGroup => "edit_group",
             Self::RemoveGroupFavorite => "remove_group_favorite",
+            Self::DismissReport => "dismiss_report",
         }
     }
 
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::BanUser,
         Self::UnbanUser,
         Self::DeleteUser,
@@ -69,6 +72,7 @@ impl ModerationAction {
         Self::DemoteMember,
         Self::EditGroup,
         Self::RemoveGroupFavorite,
+        Self::DismissReport,
     ];
 
     pub fn parse(value: &str) -> Option<Self> {

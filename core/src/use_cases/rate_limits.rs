@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::domain::rate_limit::{LimitedAction, RateLimit};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::ports::{AttemptLedger, Clock};
 
 /// The limits in force; `None` turns one off.
@@ -81,6 +81,7 @@ impl RateLimits {
             Ok(())
         } else {
             Err(Error::RateLimited {
+                code: ErrorCode::RateLimited,
                 message: refusal(action).into(),
                 retry_after_secs: Some(limit.seconds_to_next_window(now)),
             })

@@ -9,6 +9,7 @@ pub mod list_moderation_log;
 pub mod list_users;
 pub mod migrate;
 pub mod moderate_group;
+pub mod reports;
 pub mod reviews;
 pub mod seed;
 pub mod show_user;

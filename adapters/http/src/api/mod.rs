@@ -10,6 +10,7 @@ pub mod movies;
 pub mod nullable;
 pub mod paging;
 pub mod refined;
+pub mod reports;
 pub mod reviews;
 pub mod show;
 pub mod showtimes;
@@ -38,6 +39,8 @@ pub enum ApiTags {
     Movies,
     /// Showtimes of Finnish cinemas (Finnkino, or the offline demo feed).
     Showtimes,
+    /// Reports of reviews, groups and users to the moderators.
+    Reports,
 }
 
 /// Every resource of the API. (`()` is an empty API, there only because poem-openapi
@@ -50,6 +53,7 @@ pub type Api = (
     groups::GroupMembersApi,
     movies::MoviesApi,
     showtimes::ShowtimesApi,
+    reports::ReportsApi,
 );
 
 pub fn api() -> Api {
@@ -61,6 +65,7 @@ pub fn api() -> Api {
         groups::GroupMembersApi,
         movies::MoviesApi,
         showtimes::ShowtimesApi,
+        reports::ReportsApi,
     )
 }
 

@@ -14,6 +14,7 @@ mod favorites;
 pub mod fixtures;
 mod groups;
 mod listings;
+mod reports;
 mod reviews;
 mod schema;
 mod showtimes;
@@ -25,6 +26,7 @@ pub use favorites::*;
 pub use fixtures::{at, group, member, react, review, user};
 pub use groups::*;
 pub use listings::*;
+pub use reports::*;
 pub use reviews::*;
 pub use schema::*;
 pub use showtimes::*;
@@ -96,6 +98,14 @@ macro_rules! contract_suite {
             a_users_activity_merges_reviews_and_reactions_newest_first,
             group_reviews_come_from_members_only,
             leaderboards_read_the_counters,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            a_report_is_filed_whole_and_once_while_open,
+            filing_stops_at_the_limit_within_the_window,
+            simultaneous_filings_keep_both_rules,
+            reports_are_listed_newest_first_by_status_type_and_reporter,
+            resolving_closes_every_open_report_on_the_target_once,
+            reports_outlive_their_target_and_go_with_their_reporter,
         );
         $crate::contract_suite!(@tests $fresh;
             showtime_answers_are_kept_past_expiry_and_purged_apart,
