@@ -58,7 +58,7 @@ pub enum ApiError {
     /// The request body is larger than 1 MB.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
-    /// Too many requests (`rate_limited`; `too_many_reports` when filing reports).
+    /// Too many requests (`rate_limited`).
     #[oai(status = 429)]
     TooManyRequests(
         Json<ErrorBody>,
