@@ -217,4 +217,15 @@ describe('ReviewItem', () => {
     expect(screen.getByRole('link', { name: 'The Matrix (1999)' })).toHaveAttribute('href', '/movie/603#review-9');
     expect(screen.queryByRole('link', { name: 'mikko' })).not.toBeInTheDocument();
   });
+
+  it('offers Report to signed-in readers who are not the author, and to nobody else', () => {
+    const { unmount } = renderItem(makeReview(), testUser.id);
+    expect(screen.getByRole('button', { name: 'Report the review by mikko' })).toHaveTextContent('Report');
+    unmount();
+    const visitor = renderItem(makeReview(), null);
+    expect(screen.queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
+    visitor.unmount();
+    renderItem(makeReview(), 5);
+    expect(screen.queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
+  });
 });

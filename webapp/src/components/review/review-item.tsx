@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteReview, useReactToReview, useUpdateReview, withReaction, type ReactionType, type Review } from '@/api/reviews';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
+import { ReportButton } from '@/components/report/report-button';
 import { useFormat, useT } from '@/lib/i18n';
 import { isLong, truncate, wasEdited } from './format';
 import { ReviewEditor, type ReviewDraft } from './review-editor';
@@ -216,6 +217,15 @@ export function ReviewItem({ review, viewerId, showMovie = false, hideAuthor = f
               <button type="button" className="btn btn-ghost-danger" onClick={() => setConfirming(true)}>
                 {t('reviews.delete')}
               </button>
+            </div>
+          ) : viewerId !== null ? (
+            <div className={styles.ownActions}>
+              <ReportButton
+                targetType="review"
+                targetId={shown.id}
+                title={t('reports.titleReview', { username: shown.username })}
+                label={t('reports.labelReview', { username: shown.username })}
+              />
             </div>
           ) : null}
         </footer>

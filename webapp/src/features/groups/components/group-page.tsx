@@ -13,6 +13,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { groupGenres, joinTags, themeName } from '../lib/format';
 import { readMembershipHint, writeMembershipHint } from '../lib/membership-hint';
 import { deriveViewer, isMemberRole, viewerFromLookup, type Viewer } from '../lib/viewer';
+import { ReportButton } from '@/components/report/report-button';
 import { CopyGroupLink } from './copy-group-link';
 import { GroupAbout } from './group-about';
 import { GroupContent } from './group-content';
@@ -128,6 +129,9 @@ function GroupDetails({ group, viewerId }: { group: Group; viewerId: number | nu
           {tags ? <p className={pageStyles.tagLine}>{tags}</p> : null}
           <div className={pageStyles.heroActions}>
             <CopyGroupLink url={pageUrl} />
+            {viewerId !== null && viewerId !== group.owner_id ? (
+              <ReportButton targetType="group" targetId={group.id} title={t('reports.titleGroup', { name: group.name })} />
+            ) : null}
           </div>
           <GroupAbout description={group.description} />
         </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FAVORITE, userFavoritesQueryOptions } from '@/api/favorites';
 import type { User } from '@/api/users';
 import { SEPARATOR } from '@/components/icons/glyphs';
+import { ReportButton } from '@/components/report/report-button';
 import { auraLabelKey } from '@/lib/aura';
 import { useFormat, useT } from '@/lib/i18n';
 import styles from './profile.module.css';
@@ -11,7 +12,8 @@ import styles from './profile.module.css';
 export const FAVORITES_ON_TAB = 8;
 
 /** Username, member since, bio and the four statistics. */
-export function ProfileHeader({ user, isOwn }: { user: User; isOwn: boolean }) {
+/** `canReport`: a signed-in visitor on someone else's profile. */
+export function ProfileHeader({ user, isOwn, canReport = false }: { user: User; isOwn: boolean; canReport?: boolean }) {
   const t = useT();
   const format = useFormat();
   const since = user.created_at ? format.date(user.created_at) : null;
@@ -30,6 +32,8 @@ export function ProfileHeader({ user, isOwn }: { user: User; isOwn: boolean }) {
           <Link to="/settings" className={`btn ${styles.edit}`}>
             {t('profile.edit')}
           </Link>
+        ) : canReport ? (
+          <ReportButton targetType="user" targetId={user.id} title={t('reports.titleUser', { username: user.username })} className={`btn ${styles.edit}`} />
         ) : null}
       </div>
       {user.user_bio ? (

@@ -59,7 +59,7 @@ function Profile({ userId, renderGroups }: { userId: number; renderGroups?: Rend
   const user = query.data;
   return (
     <div className={styles.page}>
-      <ProfileHeader user={user} isOwn={isOwn} />
+      <ProfileHeader user={user} isOwn={isOwn} canReport={session !== null && !isOwn} />
       <ProfileTabs user={user} isOwn={isOwn} viewerId={session?.user?.id ?? null} renderGroups={renderGroups} />
     </div>
   );

@@ -1,12 +1,21 @@
 import { renderHook, screen, within } from '@testing-library/react';
 import { useToasts } from '@/components/toast/toast-store';
+import type { Report } from '@/api/reports';
 import { reply } from '@/testing/api-reply';
 import { logIn, mockApi, renderWithProviders, testUser } from '@/testing/render';
 import { SettingsPage } from './settings-page';
 
 /** A server that knows `testUser`, whose password is "right-password". */
-function fakeServer(overrides: { put?: () => { status: number; body?: unknown } } = {}) {
+function fakeServer(overrides: { put?: () => { status: number; body?: unknown }; reports?: Report[] } = {}) {
   return mockApi(({ method, path, body }) => {
+    if (path === '/reports/mine' && method === 'GET') {
+      const reports = overrides.reports ?? [];
+      return reply('/reports/mine', 'get', 200, {
+        success: true,
+        reports,
+        pagination: { total: reports.length, limit: 100, offset: 0, hasMore: false },
+      });
+    }
     if (path === '/users/profile' && method === 'GET') return reply('/users/profile', 'get', 200, { success: true, user: testUser });
     if (path === '/users/profile' && method === 'PUT') {
       if (overrides.put) return overrides.put();
@@ -206,5 +215,34 @@ describe('SettingsPage', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByRole('alertdialog', { name: 'Failed to delete account' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('test-token');
+  });
+
+  it('lists my reports with their target, reason and what became of them', async () => {
+    logIn();
+    const base = { target_label: 'mikko on Heat', note: null, created_at: '2026-11-20T12:00:00Z' };
+    fakeServer({
+      reports: [
+        { ...base, id: 2, target_type: 'user', target_id: 5, target_label: 'mikko', reason: 'abuse', status: 'open', resolution: null, resolved_at: null },
+        {
+          ...base,
+          id: 1,
+          target_type: 'review',
+          target_id: 9,
+          reason: 'spam',
+          status: 'resolved',
+          resolution: 'review_deleted',
+          resolved_at: '2026-11-21T08:00:00Z',
+        },
+      ],
+    });
+    renderSettings();
+    const list = await screen.findByRole('list', { name: 'My reports' });
+    const rows = within(list).getAllByTestId('my-report');
+    expect(rows[0]).toHaveTextContent('User: mikko');
+    expect(rows[0]).toHaveTextContent('Abuse');
+    expect(rows[0]).toHaveTextContent('Open');
+    expect(rows[1]).toHaveTextContent('Review: mikko on Heat');
+    expect(rows[1]).toHaveTextContent('Spam');
+    expect(rows[1]).toHaveTextContent('Handled: review removed');
   });
 });

@@ -11,6 +11,7 @@ import { clearSession, useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { CurrentPasswordDialog } from './current-password-dialog';
+import { MyReports } from './my-reports';
 import styles from './settings.module.css';
 
 
@@ -240,6 +241,8 @@ function SettingsForm() {
           {t('settings.account.submit')}
         </button>
       </section>
+
+      <MyReports />
 
       <section className={`card ${styles.section} ${styles.danger}`} aria-labelledby="delete-title">
         <h2 id="delete-title">{t('settings.delete.title')}</h2>
