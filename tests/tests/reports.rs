@@ -88,7 +88,7 @@ on_both_backends!(
         let listed = mine(&server, &anna).await;
         let kinds: Vec<&str> = listed
             .iter()
-            .map(|r| r["target_type"].as_str().unwrap())
+            .map(|r| r["target_type"].as_str().expect("present"))
             .collect();
         assert_eq!(kinds, ["user", "group", "review"], "newest first");
         assert!(listed.iter().all(|r| r["status"] == "open"));
@@ -202,10 +202,10 @@ on_both_backends!(
         let (code, _, stderr) = server.admin(&["reports", "show", "98765"]).await;
         assert_eq!(code, 3, "{stderr}");
         assert_eq!(
-        stderr.trim().lines().last(),
-        Some("error: No report with id 98765."),
-        "{stderr}"
-    );
+            stderr.trim().lines().last(),
+            Some("error: No report with id 98765."),
+            "{stderr}"
+        );
         let (code, _, _) = server
             .admin(&[
                 "reports", "resolve", &first, "--action", "explode", "--reason", "x",
@@ -322,8 +322,14 @@ on_both_backends!(
         let (bob, bob_id) = server.register("bob", PASSWORD).await;
         let (_, on_troll) = report(&server, &anna, "user", json!(troll_id), "abuse").await;
         let (_, on_bob) = report(&server, &anna, "user", json!(bob_id), "other").await;
-        let on_troll = on_troll["report"]["id"].as_i64().unwrap().to_string();
-        let on_bob = on_bob["report"]["id"].as_i64().unwrap().to_string();
+        let on_troll = on_troll["report"]["id"]
+            .as_i64()
+            .expect("present")
+            .to_string();
+        let on_bob = on_bob["report"]["id"]
+            .as_i64()
+            .expect("present")
+            .to_string();
 
         let (code, stdout, stderr) = server
             .admin(&[
@@ -361,9 +367,9 @@ on_both_backends!(
         assert_eq!(code, 0);
         let actions: Vec<String> = json_of(&stdout)["entries"]
             .as_array()
-            .unwrap()
+            .expect("present")
             .iter()
-            .map(|e| e["action"].as_str().unwrap().to_owned())
+            .map(|e| e["action"].as_str().expect("present").to_owned())
             .collect();
         assert_eq!(actions, ["dismiss_report", "ban_user"], "{stdout}");
 

@@ -70,10 +70,13 @@ pub async fn a_report_is_filed_whole_and_once_while_open(store: SqlStore) {
     assert_eq!(report.created_at, at(0));
     assert_eq!(report.status(), ReportStatus::Open);
     assert_eq!(
-        store.find_report(report.id).await.unwrap(),
+        store.find_report(report.id).await.expect("answers"),
         Some(report.clone())
     );
-    assert_eq!(store.find_report(ReportId(999)).await.unwrap(), None);
+    assert_eq!(
+        store.find_report(ReportId(999)).await.expect("answers"),
+        None
+    );
 
     // The same target again, even for another reason, while the first is open.
     new.reason = ReportReason::Abuse;
@@ -85,7 +88,7 @@ pub async fn a_report_is_filed_whole_and_once_while_open(store: SqlStore) {
     store
         .resolve_reports(report.id, &resolution(Resolution::Dismissed, 2), None)
         .await
-        .unwrap();
+        .expect("answers");
     filed(&store, &new).await;
     // A reporter that does not exist.
     let ghost = new_report(UserId(9999), target, 3);
@@ -111,12 +114,12 @@ pub async fn filing_stops_at_the_limit_within_the_window(store: SqlStore) {
     let limited = store
         .file_report(&new_report(anna.id, targets[3], 10), at(-3600), 2)
         .await
-        .unwrap();
+        .expect("answers");
     assert_eq!(limited, Filing::TooMany);
     let total = store
         .list_reports(&ReportFilter::default(), window(10, 0))
         .await
-        .unwrap()
+        .expect("answers")
         .total;
     assert_eq!(total, 3, "nothing written when refused");
 }
@@ -188,19 +191,22 @@ pub async fn reports_are_listed_newest_first_by_status_type_and_reporter(store: 
     let all = store
         .list_reports(&ReportFilter::default(), window(2, 0))
         .await
-        .unwrap();
+        .expect("answers");
     assert_eq!(ids(all), (3, vec![b1.id, a2.id]));
     let rest = store
         .list_reports(&ReportFilter::default(), window(2, 2))
         .await
-        .unwrap();
+        .expect("answers");
     assert_eq!(ids(rest), (3, vec![a1.id]));
     let mine = ReportFilter {
         reporter: Some(anna.id),
         ..ReportFilter::default()
     };
     assert_eq!(
-        ids(store.list_reports(&mine, window(10, 0)).await.unwrap()),
+        ids(store
+            .list_reports(&mine, window(10, 0))
+            .await
+            .expect("answers")),
         (2, vec![a2.id, a1.id])
     );
     let users = ReportFilter {
@@ -208,18 +214,24 @@ pub async fn reports_are_listed_newest_first_by_status_type_and_reporter(store: 
         ..ReportFilter::default()
     };
     assert_eq!(
-        ids(store.list_reports(&users, window(10, 0)).await.unwrap()),
+        ids(store
+            .list_reports(&users, window(10, 0))
+            .await
+            .expect("answers")),
         (2, vec![b1.id, a1.id])
     );
     store
         .resolve_reports(a2.id, &resolution(Resolution::GroupDeleted, 5), None)
         .await
-        .unwrap();
+        .expect("answers");
     let resolved = ReportFilter {
         status: Some(ReportStatus::Resolved),
         ..ReportFilter::default()
     };
-    let page = store.list_reports(&resolved, window(10, 0)).await.unwrap();
+    let page = store
+        .list_reports(&resolved, window(10, 0))
+        .await
+        .expect("answers");
     assert_eq!(page.total, 1);
     let handled = page.items[0].resolution.clone().expect("resolved");
     assert_eq!(handled, resolution(Resolution::GroupDeleted, 5));
@@ -229,7 +241,10 @@ pub async fn reports_are_listed_newest_first_by_status_type_and_reporter(store: 
         ..ReportFilter::default()
     };
     assert_eq!(
-        ids(store.list_reports(&open, window(10, 0)).await.unwrap()),
+        ids(store
+            .list_reports(&open, window(10, 0))
+            .await
+            .expect("answers")),
         (1, vec![a1.id])
     );
 }
@@ -252,10 +267,14 @@ pub async fn resolving_closes_every_open_report_on_the_target_once(store: SqlSto
             Some(log.clone()),
         )
         .await
-        .unwrap();
+        .expect("answers");
     assert_eq!(done, 2);
     for id in [first.id, second.id] {
-        let report = store.find_report(id).await.unwrap().unwrap();
+        let report = store
+            .find_report(id)
+            .await
+            .expect("answers")
+            .expect("answers");
         assert_eq!(
             report.resolution,
             Some(resolution(Resolution::Dismissed, 3))
@@ -265,15 +284,15 @@ pub async fn resolving_closes_every_open_report_on_the_target_once(store: SqlSto
         store
             .find_report(unrelated.id)
             .await
-            .unwrap()
-            .unwrap()
+            .expect("answers")
+            .expect("answers")
             .status(),
         ReportStatus::Open
     );
     let logged = store
         .list_moderation_log(&ModerationFilter::default(), window(10, 0))
         .await
-        .unwrap();
+        .expect("answers");
     assert_eq!(logged.total, 1);
     assert_eq!(logged.items[0].action, ModerationAction::DismissReport);
 
@@ -295,7 +314,7 @@ pub async fn resolving_closes_every_open_report_on_the_target_once(store: SqlSto
         store
             .list_moderation_log(&ModerationFilter::default(), window(10, 0))
             .await
-            .unwrap()
+            .expect("answers")
             .total,
         1
     );
@@ -314,9 +333,13 @@ pub async fn reports_outlive_their_target_and_go_with_their_reporter(store: SqlS
     new.target_user = Some(carl.id);
     let report = filed(&store, &new).await;
     let by_carl = filed(&store, &new_report(carl.id, ReportTarget::User(anna.id), 1)).await;
-    store.delete_user(carl.id, None).await.unwrap();
-    let kept = store.find_report(report.id).await.unwrap().expect("kept");
+    store.delete_user(carl.id, None).await.expect("answers");
+    let kept = store
+        .find_report(report.id)
+        .await
+        .expect("answers")
+        .expect("kept");
     assert_eq!(kept.target_user, None, "the answerable account is gone");
     assert_eq!(kept.target_label, new.target_label);
-    assert_eq!(store.find_report(by_carl.id).await.unwrap(), None);
+    assert_eq!(store.find_report(by_carl.id).await.expect("answers"), None);
 }
