@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::domain::moderation::{clean_reason, ModerationAction, NewModerationEntry};
+use crate::domain::moderation::{clean_reason, ModerationAction, NewModerationEntry, REASON_MAX};
 use crate::domain::report::{
     report_already_resolved, report_not_found, Report, ReportResolution, ReportTarget, Resolution,
 };
@@ -71,11 +71,19 @@ impl Reports {
         if report.resolution.is_some() {
             return Err(report_already_resolved());
         }
-        let reason = clean_reason(reason);
-        let cited = Some(reason.as_ref().map_or_else(
-            || format!("report {id}"),
-            |reason| format!("{reason} (report {id})"),
-        ));
+        let reason = clean_reason(reason)?;
+        // The action's own log entry cites the report, when the reason leaves room for it.
+        let cited = match &reason {
+            None => Some(format!("report {id}")),
+            Some(reason) => {
+                let cited = format!("{reason} (report {id})");
+                Some(if cited.chars().count() <= REASON_MAX {
+                    cited
+                } else {
+                    reason.clone()
+                })
+            }
+        };
         let cited = cited.as_deref();
         let mut log = None;
         let resolution = match (action, report.target) {

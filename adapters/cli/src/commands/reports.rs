@@ -101,6 +101,7 @@ pub fn check_resolve_args(args: &ReportResolveArgs) -> Result<(), CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::Usage("--reason must not be blank.".to_owned()));
     }
+    clean_reason(Some(&args.reason))?;
     Ok(())
 }
 
@@ -232,7 +233,7 @@ pub async fn resolve_report(
         .resolve_report(ctx.moderation(), &actor, id, action, Some(&args.reason))
         .await
         .map_err(|err| explain_report(err, args.report))?;
-    let reason = clean_reason(Some(&args.reason));
+    let reason = clean_reason(Some(&args.reason))?;
     let report = ReportJson::from(&resolved.report);
     let action = logged.as_str();
     if args.json {
