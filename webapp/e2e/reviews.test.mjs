@@ -3,7 +3,8 @@
 // and cannot react to it; a second user reads it in full, likes it, and sees the like kept
 // after a reload; the home page lists it among the most recent reviews; the author's profile
 // then shows aura 1 "Mostly Positive"; a link to the review scrolls to it; the author edits
-// the rating in place and finally deletes the review.
+// the rating in place and finally deletes the review. The reader reports the review on the way
+// (a second report while it is open is refused) and finds it open under Settings → My reports.
 // Run: BASE_URL=http://127.0.0.1:8080 node --test e2e/reviews.test.mjs   (screenshots in test-results/reviews/)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -179,6 +180,39 @@ describe('reviews journey', { skip: skip ?? false }, () => {
     await again.waitFor();
     await again.getByRole('button', { name: /^Like/ }).and(reader.locator('[aria-pressed="true"]')).waitFor();
     assert.match(await again.getByRole('button', { name: /^Like/ }).innerText(), /\b1$/);
+  });
+
+  test('the reader reports the review, is thanked, and finds the report open under My reports', async () => {
+    await openMovie(reader);
+    const review = section(reader).getByRole('article', { name: `Review by ${authorUser.username}` });
+    await review.getByRole('button', { name: `Report the review by ${authorUser.username}` }).click();
+    const dialog = reader.getByRole('dialog', { name: `Report the review by ${authorUser.username}` });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Spoilers' }).check();
+    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Tells how it ends.');
+    await shot(reader, 'report-dialog');
+    const filed = reader.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/reports'));
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    assert.equal((await filed).status(), 201);
+    await reader.getByText('Thanks, a moderator will look at it.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Reporting it again while the first is open is refused, in the dialog.
+    await review.getByRole('button', { name: `Report the review by ${authorUser.username}` }).click();
+    const again = reader.getByRole('dialog', { name: `Report the review by ${authorUser.username}` });
+    await again.getByRole('radio', { name: 'Spam' }).check();
+    await again.getByRole('button', { name: 'Send report' }).click();
+    await again.getByRole('alert').getByText('You have already reported this, and a moderator has not handled it yet.').waitFor();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+
+    await reader.goto(`${BASE_URL}/settings`);
+    const mine = reader.getByRole('list', { name: 'My reports' });
+    await mine.waitFor();
+    const row = mine.getByTestId('my-report').first();
+    await row.getByText(`Review: ${authorUser.username} on ${movieTitle}`).waitFor();
+    await row.getByText('Spoilers').waitFor();
+    await row.getByText('Open').waitFor();
+    await shot(reader, 'my-reports');
   });
 
   test('the home page shows popular movies, and the new review among the most recent', async () => {
