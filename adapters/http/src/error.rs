@@ -266,9 +266,17 @@ mod tests {
             (Error::conflict(ErrorCode::UserExists, "taken"), 409),
             (
                 Error::RateLimited {
-                    code: ErrorCode::TooManyReports,
+                    code: ErrorCode::RateLimited,
                     message: "slow".into(),
                     retry_after_secs: Some(7),
+                },
+                429,
+            ),
+            (
+                Error::RateLimited {
+                    code: ErrorCode::TooManyReports,
+                    message: "too many".into(),
+                    retry_after_secs: None,
                 },
                 429,
             ),
