@@ -1147,6 +1147,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a review, a group or a user to the moderators
+         * @description 201 with the report, open until a moderator handles it. One open report per
+         *     caller and target, and at most 10 reports per caller an hour. Errors: 400
+         *     `validation_error` (an unknown `target_type` or `reason`, a bad `target_id`, a
+         *     `note` over 500 characters or with control characters); 403 `cannot_report_self`
+         *     for yourself, your own review or a group you own; 404 `review_not_found`,
+         *     `group_not_found`, `user_not_found`; 409 `report_already_open` while your earlier
+         *     report on the target is open; 429 `too_many_reports`.
+         */
+        post: operations["fileReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's reports, newest first, with how each was handled
+         * @description `status` is `open` until a moderator acts; then `resolution` says what was done
+         *     (`dismissed`, `review_deleted`, `user_banned`, `group_deleted`) and `resolved_at`
+         *     when. Errors: 400 `invalid_parameter` for `limit` outside 1..=100 or a negative
+         *     `offset`.
+         */
+        get: operations["listMyReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1334,7 +1383,7 @@ export interface components {
          * @description Stable machine-readable reason of a failure, in snake_case: the closed list of every code the API answers. Clients translate by code; the `message` is English.
          * @enum {string}
          */
-        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "review_not_found" | "role_unchanged" | "self_only" | "server_busy" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
+        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_report_self" | "cannot_remove_owner" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_report_action" | "invalid_role" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "payload_too_large" | "poster_not_found" | "rate_limited" | "report_already_open" | "report_already_resolved" | "report_not_found" | "review_not_found" | "role_unchanged" | "self_only" | "server_busy" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "too_many_reports" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
         /**
          * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
          * @enum {string}
@@ -1462,6 +1511,21 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
             data: components["schemas"]["MovieFavoriteStatus"][];
+        };
+        /**
+         * FileReportRequest
+         * @description A report to file.
+         */
+        FileReportRequest: {
+            target_type: components["schemas"]["ReportTargetType"];
+            /** @description The review's, group's or user's id: a number or a string of digits. */
+            target_id: number | string;
+            reason: components["schemas"]["ReportReason"];
+            /**
+             * @description Optional words for the moderator: at most 500 characters after trimming, no
+             *     control characters but line breaks and tabs.
+             */
+            note?: string | null;
         };
         /**
          * Genre
@@ -2029,6 +2093,96 @@ export interface components {
             /** @description 8–128 characters, not only spaces. */
             password: string;
         };
+        /**
+         * Report
+         * @description A report as its reporter sees it.
+         */
+        Report: {
+            /** Format: int64 */
+            id: number;
+            target_type: components["schemas"]["ReportTargetType"];
+            /**
+             * Format: int64
+             * @description The reported review's, group's or user's id.
+             */
+            target_id: number;
+            /**
+             * @description How the target read when it was reported ("username on Movie title", a group's
+             *     name, a username): it still reads after the target is deleted.
+             */
+            target_label: string;
+            reason: components["schemas"]["ReportReason"];
+            note: string | null;
+            status: components["schemas"]["ReportStatus"];
+            /** @description How it was handled; `null` while open. */
+            resolution: components["schemas"]["ReportResolution"] | null;
+            /**
+             * Format: date-time
+             * @description When it was handled; `null` while open.
+             */
+            resolved_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * ReportBody
+         * @description One report.
+         */
+        ReportBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            report: components["schemas"]["Report"];
+        };
+        /**
+         * ReportListBody
+         * @description A window of the caller's reports, newest first.
+         */
+        ReportListBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            reports: components["schemas"]["Report"][];
+            pagination: components["schemas"]["ReportPagination"];
+        };
+        /**
+         * ReportPagination
+         * @description Where a window of the caller's reports lies in the whole list.
+         */
+        ReportPagination: {
+            /**
+             * Format: int64
+             * @description Items in the whole list.
+             */
+            total: number;
+            /** Format: int64 */
+            limit: number;
+            /**
+             * Format: int64
+             * @description Items skipped before this window.
+             */
+            offset: number;
+            /** @description Whether items follow this window. */
+            hasMore: boolean;
+        };
+        /**
+         * @description Why it is reported.
+         * @enum {string}
+         */
+        ReportReason: "spam" | "abuse" | "spoilers" | "other";
+        /**
+         * @description How a moderator handled a report.
+         * @enum {string}
+         */
+        ReportResolution: "dismissed" | "review_deleted" | "user_banned" | "group_deleted";
+        /**
+         * @description `open` until a moderator handles the report.
+         * @enum {string}
+         */
+        ReportStatus: "open" | "resolved";
+        /**
+         * @description What kind of thing is reported.
+         * @enum {string}
+         */
+        ReportTargetType: "review" | "group" | "user";
         /**
          * Review
          * @description A review of a movie.
@@ -10460,6 +10614,279 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ShowtimePreferencesBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fileReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["FileReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Filed; a moderator will look at it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReportBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyReports: {
+        parameters: {
+            query?: {
+                /** @description 1..=100, default 20. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A window of the caller's reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReportListBody"];
                 };
             };
             /**
