@@ -14,6 +14,7 @@ use leffaseura_core::domain::genre::GENRES;
 use leffaseura_core::domain::group::model::{PosterUrl, GROUP_SEARCH_QUERY_MAX, POSTER_URL_MAX};
 use leffaseura_core::domain::language::Language;
 use leffaseura_core::domain::movie::{CatalogPage, DiscoverSort, MAX_QUERY_CHARS};
+use leffaseura_core::domain::report::{REPORT_LIST_MAX, REPORT_NOTE_MAX};
 use leffaseura_core::domain::show_date::ShowDate;
 use leffaseura_core::domain::text::{Description, GroupName, ReviewContent};
 use leffaseura_core::domain::user::{
@@ -55,7 +56,7 @@ fn admits(pattern: &'static str, value: &str) -> bool {
 #[test]
 fn list_limits_are_cores_maximums() {
     let spec = spec();
-    let lists: [(&str, i64); 14] = [
+    let lists: [(&str, i64); 15] = [
         ("/reviews/movie/{movie_id}", REVIEW_LIST_MAX),
         ("/reviews/user/{user_id}", REVIEW_LIST_MAX),
         ("/reviews/group/{group_id}", REVIEW_LIST_MAX),
@@ -70,6 +71,7 @@ fn list_limits_are_cores_maximums() {
         ("/groups/by-genres", GROUP_SEARCH_MAX),
         ("/groups/user/{userId}/groups", USER_GROUPS_MAX),
         ("/groups/{id}/modlog", GROUP_MODLOG_MAX),
+        ("/reports/mine", REPORT_LIST_MAX),
     ];
     for (path, max) in lists {
         let limit = param(&spec, path, "get", "limit");
@@ -82,6 +84,30 @@ fn list_limits_are_cores_maximums() {
             .filter(|p| p["name"] == "offset");
         for offset in offsets {
             assert_eq!(offset["schema"]["minimum"], 0.0, "{path}");
+        }
+    }
+}
+
+/// A list added later cannot forget its bounds: every `limit` and `offset` of every
+/// operation declares them (schemathesis sends `offset=-2^63` otherwise).
+#[test]
+fn every_window_parameter_is_bounded() {
+    let spec = spec();
+    let paths = spec["paths"].as_object().expect("paths");
+    for (path, operations) in paths {
+        for (method, operation) in operations.as_object().expect("operations") {
+            let parameters = operation["parameters"].as_array().into_iter().flatten();
+            for parameter in parameters {
+                let schema = &parameter["schema"];
+                match parameter["name"].as_str() {
+                    Some("limit") => {
+                        assert_eq!(schema["minimum"], 1.0, "{method} {path}");
+                        assert!(schema["maximum"].is_number(), "{method} {path}");
+                    }
+                    Some("offset") => assert_eq!(schema["minimum"], 0.0, "{method} {path}"),
+                    _ => {}
+                }
+            }
         }
     }
 }
@@ -121,6 +147,7 @@ fn body_bounds_are_cores_constants() {
         assert_eq!(rating["minimum"], RATING_MIN as f64);
         assert_eq!(rating["maximum"], RATING_MAX as f64);
     }
+    assert_eq!(max_length("FileReportRequest", "note"), REPORT_NOTE_MAX);
     assert_eq!(
         max_length("AddFavoriteRequest", "original_title"),
         FAVORITE_TITLE_MAX

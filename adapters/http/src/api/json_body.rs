@@ -170,6 +170,7 @@ fn free_text_label(field: &str) -> Option<&'static str> {
         "user_bio" => "Bio",
         "name" => "Group name",
         "description" => "Description",
+        "note" => "The note",
         _ => return None,
     })
 }

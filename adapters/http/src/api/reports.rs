@@ -167,6 +167,10 @@ pub struct FileReportRequest {
     pub reason: ReportReason,
     /// Optional words for the moderator: at most 500 characters after trimming, no
     /// control characters but line breaks and tabs.
+    #[oai(validator(
+        max_length = 500,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    ))]
     pub note: Option<String>,
 }
 
@@ -266,8 +270,10 @@ impl ReportsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// 1..=100, default 20.
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         limit: Query<Option<i64>>,
         /// Default 0.
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
     ) -> Result<ReportListResponse, ApiError> {
         let page = state
