@@ -67,6 +67,10 @@ pub trait Database: Send + Sync {
     /// The same database's reports.
     fn reports(&self) -> Arc<dyn ReportStore>;
 
+    /// Do several writers at once go faster? (Not on SQLite: it takes one writer at a
+    /// time, and the others sleep on its lock.)
+    fn parallel_writes(&self) -> bool;
+
     /// Applies pending migrations (idempotent).
     ///
     /// # Errors
@@ -141,6 +145,8 @@ pub struct Context {
     pub favorites: Favorites,
     /// Everything about one user (`export-user`).
     pub personal_data: PersonalData,
+    /// See [`Database::parallel_writes`].
+    pub parallel_writes: bool,
     /// Users' reports, resolved through the use cases above.
     pub reports: Reports,
     pub session: Session,
@@ -195,6 +201,7 @@ impl Context {
             stats: db.stats(),
             favorites,
             personal_data,
+            parallel_writes: db.parallel_writes(),
             reports,
             group_store: groups,
             session,

@@ -258,6 +258,10 @@ impl Database for FakeDatabase {
         Arc::new(NoMovieCache)
     }
 
+    fn parallel_writes(&self) -> bool {
+        false
+    }
+
     fn reports(&self) -> Arc<dyn leffaseura_core::ports::ReportStore> {
         Arc::new(NoReports)
     }

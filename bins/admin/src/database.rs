@@ -155,6 +155,10 @@ impl Database for SqlDatabase {
         Arc::new(self.store.clone())
     }
 
+    fn parallel_writes(&self) -> bool {
+        self.kind == Kind::Postgres
+    }
+
     fn reviews(&self) -> Arc<dyn ReviewStore> {
         Arc::new(self.store.clone())
     }

@@ -38,10 +38,11 @@ pub struct SeedArgs {
     #[arg(long, default_value = "demo")]
     pub prefix: String,
 
-    /// How many reviews or reactions are written at once (each is its own transaction;
-    /// more hides the database's round trips, which matters most on Postgres).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=64))]
-    pub concurrency: u8,
+    /// How many writes run at once (each is its own transaction). Default: 8 on Postgres,
+    /// where it hides the round trips; 1 on SQLite, which takes one writer at a time and
+    /// whose waiting writers sleep (8 there is ~13× slower).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=64))]
+    pub concurrency: Option<u8>,
 
     /// Print the summary as JSON.
     #[arg(long)]

@@ -218,7 +218,7 @@ pub async fn seed(
                 Ok((review.id, author))
             }
         })
-        .buffered(usize::from(args.concurrency))
+        .buffered(concurrency(ctx, args))
         .collect()
         .await;
     let review_ids = written.into_iter().collect::<Result<Vec<_>, Error>>()?;
@@ -257,7 +257,7 @@ pub async fn seed(
                 Ok(())
             }
         })
-        .buffered(usize::from(args.concurrency))
+        .buffered(concurrency(ctx, args))
         .collect()
         .await;
     done.into_iter().collect::<Result<Vec<()>, Error>>()?;
@@ -351,6 +351,12 @@ pub async fn seed(
     }
 }
 
+/// `--concurrency`, else what suits the database (see its help).
+fn concurrency(ctx: &Context, args: &SeedArgs) -> usize {
+    let parallel = if ctx.parallel_writes { 8 } else { 1 };
+    usize::from(args.concurrency.unwrap_or(parallel))
+}
+
 /// The API's favorite `type`s `seed` saves.
 const WATCHLIST: i64 = 1;
 const FAVORITE: i64 = 2;
@@ -397,7 +403,7 @@ async fn save_movies(
                 Ok(())
             }
         })
-        .buffered(usize::from(args.concurrency))
+        .buffered(concurrency(ctx, args))
         .collect()
         .await;
     saved.into_iter().collect::<Result<Vec<()>, Error>>()?;
