@@ -6,7 +6,6 @@ use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
 use leffaseura_core::domain::moderation::{clean_reason, ModerationAction};
-use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::report::{
     Report, ReportFilter, ReportStatus, ReportTargetType, REPORT_BAN_DEFAULT_DAYS,
 };
@@ -126,12 +125,7 @@ pub async fn list_reports(
         reporter: None,
     };
     let found = ctx.reports.admin_reports(&filter, page).await?;
-    let page = Paged {
-        items: found.items.iter().map(ReportJson::from).collect(),
-        total: found.total,
-        limit: found.limit,
-        offset: found.offset,
-    };
+    let page = found.map(|item| ReportJson::from(&item));
     if args.window.json {
         let pagination = PaginationJson::of(&page);
         super::write_json(
