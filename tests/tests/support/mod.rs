@@ -212,6 +212,12 @@ impl TestServer {
         self.base_url = wait_for_listening(&mut self.child).await;
     }
 
+    /// Kills the server at once (SIGKILL: no draining, as when its machine dies) and
+    /// waits until it is gone.
+    pub async fn kill(&mut self) {
+        let _ = self.child.kill().await;
+    }
+
     /// Waits for the server to exit by itself; `None` when it is still running after `limit`.
     pub async fn wait_for_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
         tokio::time::timeout(limit, self.child.wait())
