@@ -89,7 +89,8 @@ impl Writer {
     async fn finish(self) -> Vec<i64> {
         self.stop.store(true, Ordering::SeqCst);
         self.task.await.expect("the writer task");
-        self.acked()
+        let acked = self.acked.lock().expect("lock").clone();
+        acked
     }
 }
 

@@ -48,7 +48,8 @@ async fn tmdb_down_degrades_readiness_while_the_cache_serves() {
     assert_eq!(ready["upstreams"]["tmdb"], "ok", "{ready}");
     assert_eq!(ready["caches"]["movies"], "ok", "{ready}");
 
-    drop(fake);
+    // TMDB stops answering (connections stay open): the call times out.
+    fake.hang();
     let (status, body) = server.get("/api/tmdb/550", None).await;
     assert!(status >= 500, "{status} {body}");
     let (status, ready) = server.get("/readyz", None).await;
