@@ -128,6 +128,12 @@ async fn postgres_going_away_answers_503_within_3_seconds_and_recovers_by_itself
         );
     }
 
+    // The body tells the database apart from the sources, which are fine.
+    let (_, ready) = server.get("/readyz", None).await;
+    assert_eq!(ready["status"], "unavailable", "{ready}");
+    assert_eq!(ready["database"], "unavailable", "{ready}");
+    assert_eq!(ready["upstreams"]["tmdb"], "demo", "{ready}");
+
     proxy.restart().await;
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {

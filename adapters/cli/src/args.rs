@@ -148,6 +148,39 @@ pub enum Command {
     /// Print a shell completion script (needs no database): `leffaseura-admin completions
     /// bash > /etc/bash_completion.d/leffaseura-admin`.
     Completions(CompletionsArgs),
+    /// Copy the whole database to FILE while the server runs: SQLite with `VACUUM INTO`
+    /// (a consistent copy as of one moment; writes go on meanwhile), Postgres with
+    /// `pg_dump --format=custom` (when pg_dump is not on PATH, the command to run is
+    /// printed and the exit code is 1). An existing FILE is replaced only with --force
+    /// (else exit code 4).
+    Backup(BackupArgs),
+    /// Replace the database with the backup in FILE. Stop the server first. SQLite: the
+    /// file must pass `PRAGMA integrity_check` and hold Leffaseura's migrations; it is
+    /// copied beside the database and renamed over it (all at once). Postgres:
+    /// `pg_restore --clean --single-transaction`. A database that holds data is replaced
+    /// only with --yes or a yes at the terminal's prompt (exit code 2 without a terminal,
+    /// 5 for a no); a missing FILE is exit code 3, one that is not a sound backup 2.
+    Restore(RestoreArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BackupArgs {
+    /// Where to write the backup.
+    pub file: PathBuf,
+
+    /// Replace FILE when it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RestoreArgs {
+    /// The backup to restore (made by `backup`).
+    pub file: PathBuf,
+
+    /// Replace a database that holds data without asking.
+    #[arg(long)]
+    pub yes: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -185,7 +218,7 @@ impl Command {
             Self::Reports(reports) => reports.json(),
             Self::Stats(args) => args.json,
             Self::Seed(args) => args.json,
-            Self::Completions(_) => false,
+            Self::Completions(_) | Self::Backup(_) | Self::Restore(_) => false,
             // The export is a JSON document and nothing else.
             Self::ExportUser(_) => true,
             Self::Users(users) => match users {
@@ -203,7 +236,16 @@ impl Command {
     /// that does not exist yet (most likely the wrong folder or DATA_DIR, where creating
     /// an empty database would answer "No users yet." for a site that has users).
     pub fn needs_existing_database(&self) -> bool {
-        !matches!(self, Self::Migrate(_) | Self::Completions(_))
+        !matches!(
+            self,
+            Self::Migrate(_) | Self::Completions(_) | Self::Restore(_)
+        )
+    }
+
+    /// `backup` and `restore` run on the [`crate::backups::Backups`] port, without the
+    /// store (see [`crate::run_backups`]).
+    pub fn is_backups(&self) -> bool {
+        matches!(self, Self::Backup(_) | Self::Restore(_))
     }
 }
 

@@ -9,6 +9,7 @@
 //! when that applied anything, a note goes to `diag` (stderr).
 
 pub mod args;
+pub mod backups;
 pub mod commands;
 pub mod context;
 pub mod error;
@@ -22,6 +23,7 @@ use anyhow::Context as _;
 pub use args::{
     Cli, Command, GlobalArgs, GroupsCommand, ReportsCommand, ReviewsCommand, UsersCommand,
 };
+pub use backups::Backups;
 pub use context::{
     AppliedMigration, Context, Database, MigrationReport, Prompt, Session, TerminalPrompt,
 };
@@ -62,6 +64,8 @@ pub fn validate(command: &Command) -> Result<(), CliError> {
         | Command::Stats(_)
         | Command::Seed(_)
         | Command::Completions(_)
+        | Command::Backup(_)
+        | Command::Restore(_)
         | Command::Users(UsersCommand::List(_)) => return Ok(()),
     };
     commands::find_user::UserRef::parse(user).map(|_| ())
@@ -77,6 +81,26 @@ pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(
     clap_complete::generate(shell, &mut Cli::command(), "leffaseura-admin", &mut buffer);
     out.write_all(&buffer).context("could not write output")?;
     Ok(())
+}
+
+/// Runs `backup` or `restore` (see [`Command::is_backups`]); any other command is a
+/// usage error here.
+///
+/// # Errors
+/// Whatever the command fails with; see [`CliError`].
+pub async fn run_backups(
+    command: &Command,
+    backups: &dyn Backups,
+    prompt: &mut dyn Prompt,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    match command {
+        Command::Backup(args) => commands::backup::backup(backups, args, out).await,
+        Command::Restore(args) => commands::backup::restore(backups, args, prompt, out).await,
+        _ => Err(CliError::Usage(
+            "only backup and restore run without the store".to_owned(),
+        )),
+    }
 }
 
 /// Runs one command.
@@ -97,6 +121,11 @@ pub async fn run(
     if let Command::Migrate(args) = &command {
         return commands::migrate::migrate(db, args, out).await;
     }
+    if command.is_backups() {
+        return Err(CliError::Usage(
+            "backup and restore run before the store is opened (run_backups)".to_owned(),
+        ));
+    }
     let report = db
         .migrate()
         .await
@@ -114,7 +143,10 @@ pub async fn run(
     let store = ctx.store.clone();
     let now = ctx.session.clock.now();
     match command {
-        Command::Migrate(_) | Command::Completions(_) => Ok(()),
+        Command::Migrate(_)
+        | Command::Completions(_)
+        | Command::Backup(_)
+        | Command::Restore(_) => Ok(()),
         Command::Stats(args) => commands::stats::stats(&ctx, &args, out).await,
         Command::Seed(args) => commands::seed::seed(&ctx, &args, out, diag).await,
         Command::ExportUser(args) => commands::export_user::export_user(&ctx, &args, out).await,

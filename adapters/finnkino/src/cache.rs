@@ -200,6 +200,7 @@ impl CachingFeed {
         Fut: Future<Output = Result<Fetched<T>, Error>> + Send + 'static,
     {
         if let Some(hit) = self.hot_get::<T>(&key) {
+            count("hit");
             return Ok(hit);
         }
         let stored = match self.cache.get_answer(&key).await {
@@ -223,15 +224,18 @@ impl CachingFeed {
         if let Some((value, entry)) = &decoded {
             if entry.is_fresh(now) {
                 self.hot_put(&key, value.clone(), entry.fetched_at, entry.expires_at);
+                count("hit");
                 return Ok(Fetched::fresh(value.clone(), entry.fetched_at));
             }
             if self.upstream_down() {
+                count("stale");
                 return Ok(stale(value.clone(), entry));
             }
         }
         if decoded.is_none() && self.upstream_down() {
             // Nothing to stand in, and the feed just failed: answer at once rather than
             // make this request wait for the feed's timeout again.
+            count("miss");
             return Err(feed_unavailable());
         }
         match self.join_flight(key.clone(), ttl, fetch).await {
@@ -241,6 +245,7 @@ impl CachingFeed {
                 let value = serde_json::from_str::<T>(&stored.body).map_err(Error::internal)?;
                 let expires_at = self.clock.now() + chrono_duration(ttl);
                 self.hot_put(&key, value.clone(), stored.fetched_at, expires_at);
+                count("miss");
                 Ok(Fetched::fresh(value, stored.fetched_at))
             }
             Err(reason) => {
@@ -248,9 +253,13 @@ impl CachingFeed {
                 match decoded {
                     Some((value, entry)) => {
                         tracing::warn!(key, %reason, "showtime feed failed; serving the stored copy");
+                        count("stale");
                         Ok(stale(value, entry))
                     }
-                    None => Err(feed_unavailable()),
+                    None => {
+                        count("miss");
+                        Err(feed_unavailable())
+                    }
                 }
             }
         }
@@ -301,6 +310,13 @@ impl CachingFeed {
     }
 }
 
+/// Counts a lookup of the showtime cache: `hit` (fresh, from memory or the store),
+/// `miss` (asked the feed) or `stale` (an old copy stood in for the feed).
+fn count(result: &'static str) {
+    metrics::counter!("leffaseura_cache_lookups_total", "cache" => "showtimes", "result" => result)
+        .increment(1);
+}
+
 fn stale<T>(value: T, entry: &CachedBody) -> Fetched<T> {
     Fetched {
         value,
@@ -333,6 +349,16 @@ async fn store<T: Serialize>(
 
 #[async_trait]
 impl ShowtimeFeed for CachingFeed {
+    /// Down after a failed read (until the outage backoff ends), with the stored copies
+    /// standing in; else what the feed says.
+    fn health(&self) -> leffaseura_core::domain::source::SourceHealth {
+        if self.upstream_down() {
+            leffaseura_core::domain::source::SourceHealth::Down { cached: true }
+        } else {
+            self.inner.health()
+        }
+    }
+
     async fn areas(&self) -> Result<Fetched<Vec<Area>>, Error> {
         let key = Self::key(format_args!("areas"));
         self.cached(

@@ -101,8 +101,28 @@ impl FinnkinoFeed {
         &self.config
     }
 
-    /// GETs `{base}/{endpoint}/` and hands the body's bytes to `read`.
+    /// [`Self::fetch_once`], counted by upstream (`finnkino`) as a call, and as a
+    /// failure when it failed (every failure of the feed is one of Finnkino's).
     async fn fetch<T>(
+        &self,
+        endpoint: &str,
+        params: &[(&str, String)],
+        read: fn(&[u8]) -> Result<T, crate::xml::XmlError>,
+    ) -> Result<Fetched<T>, Error> {
+        let started = std::time::Instant::now();
+        let result = self.fetch_once(endpoint, params, read).await;
+        metrics::counter!("leffaseura_upstream_calls_total", "upstream" => "finnkino").increment(1);
+        if result.is_err() {
+            metrics::counter!("leffaseura_upstream_failures_total", "upstream" => "finnkino")
+                .increment(1);
+        }
+        metrics::histogram!("leffaseura_upstream_call_duration_seconds", "upstream" => "finnkino")
+            .record(started.elapsed().as_secs_f64());
+        result
+    }
+
+    /// GETs `{base}/{endpoint}/` and hands the body's bytes to `read`.
+    async fn fetch_once<T>(
         &self,
         endpoint: &str,
         params: &[(&str, String)],

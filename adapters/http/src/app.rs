@@ -2,14 +2,12 @@
 //! health checks, and the webapp at `/`.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use poem::http::StatusCode;
 use poem::middleware::{CatchPanic, NormalizePath, TrailingSlash};
-use poem::web::{Data, Json};
-use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
+use poem::{get, EndpointExt, Response, Route};
 
-use leffaseura_core::{ErrorCode, StoreError};
+use leffaseura_core::ErrorCode;
 
 use crate::api;
 use crate::cors::{cors, CorsOrigins};
@@ -29,52 +27,8 @@ pub struct AppConfig {
     pub cors_origins: Vec<String>,
     /// The client address and the per-user write limit.
     pub limits: crate::limits::HttpLimits,
-}
-
-/// Liveness: the process answers.
-#[handler]
-fn healthz() -> Json<serde_json::Value> {
-    Json(serde_json::json!({"status": "ok"}))
-}
-
-/// Readiness: the database answers (within 3 seconds) and, after a write failed for lack
-/// of space, a write fits again.
-#[handler]
-async fn readyz(state: Data<&AppState>) -> Response {
-    let ping = tokio::time::timeout(Duration::from_secs(3), state.users.ping()).await;
-    let (code, message, reason) = match ping {
-        Ok(Ok(())) => {
-            return Json(serde_json::json!({
-                "status": "ok",
-                "catalog": state.movies.catalog_kind().as_str()
-            }))
-            .into_response()
-        }
-        Ok(Err(StoreError::Full(source))) => (
-            ErrorCode::StorageFull,
-            "The database has no space left for writes.",
-            crate::error::source_chain(source.as_ref()),
-        ),
-        Ok(Err(err)) => (
-            ErrorCode::DatabaseUnavailable,
-            "The database is not reachable.",
-            crate::error::source_chain(&err),
-        ),
-        Err(_) => (
-            ErrorCode::DatabaseUnavailable,
-            "The database is not reachable.",
-            "timed out".to_owned(),
-        ),
-    };
-    tracing::warn!(%reason, "readiness check failed");
-    Json(serde_json::json!({
-        "status": "unavailable",
-        "success": false,
-        "code": code.as_str(),
-        "message": message,
-    }))
-    .with_status(StatusCode::SERVICE_UNAVAILABLE)
-    .into_response()
+    /// `/metrics` (Prometheus); `None` = not served.
+    pub metrics: Option<crate::metrics::MetricsEndpoint>,
 }
 
 /// A panic in a handler (a bug) is logged and answered with the generic JSON 500.
@@ -100,8 +54,8 @@ pub fn build_app(
 ) -> poem::endpoint::BoxEndpoint<'static, Response> {
     let docs_service = api::service();
     let route = Route::new()
-        .at("/healthz", get(healthz))
-        .at("/readyz", get(readyz))
+        .at("/healthz", get(crate::health::healthz))
+        .at("/readyz", get(crate::health::readyz))
         .at("/api/openapi.json", docs_service.spec_endpoint())
         .at("/api/openapi.yaml", docs_service.spec_endpoint_yaml())
         .nest("/api/docs", docs_service.swagger_ui())
@@ -120,6 +74,13 @@ pub fn build_app(
                 .around(|ep, req| api_guard(ep, req, "/api")),
         )
         .nest("/", Webapp::new(&config.webapp_dir));
+    let route = match &config.metrics {
+        Some(endpoint) => route.at(
+            "/metrics",
+            get(crate::metrics::serve_metrics).data(endpoint.clone()),
+        ),
+        None => route,
+    };
 
     let origins = CorsOrigins::new(&config.cors_origins);
     let writes = config
@@ -136,6 +97,7 @@ pub fn build_app(
         .around(limit_uri)
         .around(security_headers)
         .around(log_request)
+        .around(crate::metrics::record_request)
         .map_to_response()
         .boxed()
 }
@@ -143,6 +105,7 @@ pub fn build_app(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use poem::handler;
     use poem::test::TestClient;
 
     #[handler]

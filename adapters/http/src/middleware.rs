@@ -313,6 +313,17 @@ fn matching_template(path: &str) -> Option<&'static Template> {
         })
 }
 
+/// The spec's template `path` (inside the API prefix) matches, as the spec writes it
+/// (`/reviews/movie/550` → `/reviews/movie/{movie_id}`).
+pub(crate) fn route_template(path: &str) -> Option<String> {
+    matching_template(path).map(|template| {
+        template
+            .segments
+            .iter()
+            .fold(String::new(), |path, segment| path + "/" + segment)
+    })
+}
+
 /// A 405 says which methods the path has (`Allow`), as HTTP asks.
 fn method_not_allowed(paths: &Paths) -> Response {
     let mut response = by_status(StatusCode::METHOD_NOT_ALLOWED, &paths.full);

@@ -110,6 +110,7 @@ async fn build_test_app(
         webapp_dir: dir.path().join("no-webapp"),
         cors_origins: Vec::new(),
         limits,
+        metrics: None,
     };
     let client = TestClient::new(build_app(state, &config));
     (client, TestDb { store, _dir: dir })

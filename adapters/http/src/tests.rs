@@ -488,11 +488,23 @@ async fn health_readiness_spec_and_docs() {
     let (status, body) = send(client.get("/readyz").send().await).await;
     assert_eq!(
         (status, body),
-        (200, json!({"status": "ok", "catalog": "demo"}))
+        (
+            200,
+            json!({
+                "status": "ok",
+                "database": "ok",
+                "catalog": "demo",
+                "upstreams": {"tmdb": "ok", "finnkino": "ok"},
+                "caches": {"movies": "ok", "showtimes": "ok"},
+            })
+        )
     );
     db.store.close().await;
     let (status, body) = send(client.get("/readyz").send().await).await;
-    assert_eq!(status, 503, "{body}");
+    assert_error(status, &body, 503, "database_unavailable");
+    assert_eq!(body["status"], "unavailable", "{body}");
+    assert_eq!(body["database"], "unavailable", "{body}");
+    assert_eq!(body["upstreams"]["tmdb"], "ok", "{body}");
 
     let (status, spec) = send(client.get("/api/openapi.json").send().await).await;
     assert_eq!(status, 200);

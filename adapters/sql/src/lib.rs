@@ -18,6 +18,7 @@ mod error;
 mod favorites;
 mod groups;
 mod movie_cache;
+mod pool_metrics;
 mod readiness;
 mod reports;
 mod reviews;
@@ -80,6 +81,12 @@ impl SqlStore {
         self.backend
     }
 
+    /// Sets the pool's gauges (connections in use and idle, the maximum) to what the pool
+    /// holds now; the metrics endpoint calls it before each scrape.
+    pub fn record_pool_metrics(&self) {
+        pool_metrics::record(&self.pool);
+    }
+
     /// Closes every connection of the pool (waits for checked-out ones to come back).
     pub async fn close(&self) {
         self.pool.close().await;
@@ -92,6 +99,7 @@ impl SqlStore {
     /// # Errors
     /// `Backend` when no connection can be had or `BEGIN` fails.
     pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, StoreError> {
+        let _waiting = pool_metrics::Waiting::start();
         let tx = match self.backend {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.pool.begin().await,

@@ -338,6 +338,16 @@ impl CachingCatalog {
         });
     }
 
+    /// Down while the last upstream call failed for unavailability (until the outage
+    /// backoff ends), with the database cache standing in; else what the source says.
+    pub(crate) fn source_health(&self) -> leffaseura_core::domain::source::SourceHealth {
+        if self.cache.is_some() && self.upstream_down() {
+            leffaseura_core::domain::source::SourceHealth::Down { cached: true }
+        } else {
+            self.inner.health()
+        }
+    }
+
     fn upstream_down(&self) -> bool {
         let down = self
             .down_until
@@ -402,6 +412,7 @@ impl CachingCatalog {
             };
         };
         if let Some(value) = self.hot_get::<T>(&key, self.clock.now()) {
+            count("hit");
             return Ok(Cached::fresh(value));
         }
         let stored = match cache.get(&key).await {
@@ -414,6 +425,7 @@ impl CachingCatalog {
         if let Some(entry) = &stored {
             if !entry.is_fresh(self.clock.now()) && self.upstream_down() {
                 if let Ok(value) = serde_json::from_str::<T>(&entry.body) {
+                    count("stale");
                     return Ok(Cached::stale(value));
                 }
             }
@@ -421,6 +433,7 @@ impl CachingCatalog {
                 match serde_json::from_str::<T>(&entry.body) {
                     Ok(value) => {
                         self.hot_put(&key, &value, entry.expires_at);
+                        count("hit");
                         return Ok(Cached::fresh(value));
                     }
                     Err(err) => {
@@ -434,6 +447,7 @@ impl CachingCatalog {
             .await
         {
             Ok(body) => {
+                count("miss");
                 self.set_down(false);
                 self.maybe_purge(&cache);
                 let value = serde_json::from_str::<T>(&body).map_err(Error::internal)?;
@@ -455,10 +469,12 @@ impl CachingCatalog {
                     if let Some(entry) = stored {
                         if let Ok(value) = serde_json::from_str::<T>(&entry.body) {
                             tracing::warn!(key, error = ?shared, "upstream failed; serving a stale answer");
+                            count("stale");
                             return Ok(Cached::stale(value));
                         }
                     }
                 }
+                count("miss");
                 Err(shared.to_error())
             }
         }
@@ -517,6 +533,13 @@ impl CachingCatalog {
         flights.insert(key, flight.clone());
         flight
     }
+}
+
+/// Counts a lookup of the movie cache: `hit` (fresh, from memory or the store), `miss`
+/// (asked TMDB) or `stale` (an old answer stood in for TMDB).
+fn count(result: &'static str) {
+    metrics::counter!("leffaseura_cache_lookups_total", "cache" => "movies", "result" => result)
+        .increment(1);
 }
 
 /// Writes a fresh answer to the cache and, when `remember`, remembers its movies.

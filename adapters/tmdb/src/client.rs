@@ -110,7 +110,31 @@ impl TmdbCatalog {
         }
     }
 
+    /// One request to TMDB, counted by upstream (`tmdb`) as a call, and as a failure
+    /// unless TMDB answered (a 404 is an answer: no such movie).
     async fn attempt(&self, path: &str, query: &[(&str, String)], remaining: Duration) -> Attempt {
+        let started = std::time::Instant::now();
+        let attempt = self.attempt_once(path, query, remaining).await;
+        let failed = match &attempt {
+            Attempt::Retry(..) => true,
+            Attempt::Done(result) => matches!(result, Err(Error::Upstream { .. })),
+        };
+        metrics::counter!("leffaseura_upstream_calls_total", "upstream" => "tmdb").increment(1);
+        if failed {
+            metrics::counter!("leffaseura_upstream_failures_total", "upstream" => "tmdb")
+                .increment(1);
+        }
+        metrics::histogram!("leffaseura_upstream_call_duration_seconds", "upstream" => "tmdb")
+            .record(started.elapsed().as_secs_f64());
+        attempt
+    }
+
+    async fn attempt_once(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+        remaining: Duration,
+    ) -> Attempt {
         let url = format!("{}{path}", self.config.api_base);
         let mut request = self.http.get(&url).timeout(remaining).query(query);
         request = match &self.config.credentials {

@@ -341,6 +341,10 @@ fn search_rank(entry: &Entry, query: &str, words: &[&str]) -> Option<u8> {
 // The bundled catalog is English only: every query ignores the language asked for.
 #[async_trait]
 impl MovieCatalog for DemoCatalog {
+    fn health(&self) -> leffaseura_core::domain::source::SourceHealth {
+        leffaseura_core::domain::source::SourceHealth::Offline
+    }
+
     async fn search(
         &self,
         query: &SearchQuery,

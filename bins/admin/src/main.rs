@@ -2,6 +2,7 @@
 //! (SQLite by default, Postgres for `postgres://` URLs), runs the command and turns its
 //! failure into a message on stderr and an exit code (see `leffaseura-admin --help`).
 
+mod backup;
 mod database;
 
 use std::process::ExitCode;
@@ -55,6 +56,18 @@ async fn execute(cli: Cli) -> Result<(), CliError> {
         if let Some(file) = database::sqlite_file(&url).filter(|file| !file.exists()) {
             return Err(CliError::missing_database(&file));
         }
+    }
+    if cli.command.is_backups() {
+        // Without the store: a restore replaces the very file the pool would hold open.
+        let backups = backup::DatabaseFile::from_url(&url)?;
+        let mut stdout = std::io::stdout().lock();
+        return leffaseura_cli::run_backups(
+            &cli.command,
+            &backups,
+            &mut TerminalPrompt,
+            &mut stdout,
+        )
+        .await;
     }
     let db = database::SqlDatabase::connect(&url).await?;
     if !cli.command.json() {

@@ -123,6 +123,11 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(1..=300))]
     pub hash_queue_timeout_secs: u64,
 
+    /// When set, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`;
+    /// unset, anyone who reaches the server may read the metrics.
+    #[arg(long, env = "METRICS_TOKEN", hide_env_values = true, value_parser = blank_or_secret)]
+    pub metrics_token: Option<Secret>,
+
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,

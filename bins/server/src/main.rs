@@ -131,7 +131,18 @@ async fn run(config: Config) -> anyhow::Result<()> {
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
 
+    // Before the adapters start, so that their first calls are counted.
+    let metrics = leffaseura_http::metrics::install(
+        config
+            .metrics_token
+            .as_ref()
+            .map(|token| token.expose().trim().to_owned()),
+    )
+    .map_err(anyhow::Error::msg)
+    .context("installing the metrics recorder")?;
     let store = Arc::new(connect(&config.database_url(), config.pool()).await?);
+    let pool_store = store.clone();
+    let metrics = metrics.on_scrape(Arc::new(move || pool_store.record_pool_metrics()));
     let secret = match &config.jwt_secret {
         Some(secret) => {
             if secret.expose().len() < 32 {
@@ -209,6 +220,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         webapp_dir: config.webapp_dir.clone(),
         cors_origins: config.cors_origins(),
         limits: config.http_limits(),
+        metrics: Some(metrics),
     };
     if !config.webapp_dir.join("index.html").is_file() {
         tracing::warn!(

@@ -18,6 +18,7 @@ pub mod report;
 pub mod review;
 pub mod show_date;
 pub mod showtime;
+pub mod source;
 pub mod stats;
 pub mod text;
 pub mod user;

@@ -7,6 +7,7 @@ use crate::domain::movie::{
     Cached, CatalogPage, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
     SearchQuery,
 };
+use crate::domain::source::SourceHealth;
 use crate::error::Error;
 use crate::ids::MovieId;
 
@@ -28,6 +29,12 @@ use crate::ids::MovieId;
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait MovieCatalog: Send + Sync {
+    /// How the catalog's source is doing (for readiness reports). A plain client knows
+    /// no failures of its own: the caching catalog and the demo catalog say more.
+    fn health(&self) -> SourceHealth {
+        SourceHealth::Up
+    }
+
     /// Movies whose title matches `query`, most relevant first.
     ///
     /// # Errors

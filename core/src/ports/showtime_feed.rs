@@ -4,6 +4,7 @@
 use async_trait::async_trait;
 
 use crate::domain::showtime::{Area, AreaId, Event, EventList, Fetched, ScheduleQuery, Show};
+use crate::domain::source::SourceHealth;
 use crate::error::Error;
 
 /// A read-only feed of Finnish cinema showtimes. Every answer says when it was read
@@ -11,6 +12,12 @@ use crate::error::Error;
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ShowtimeFeed: Send + Sync {
+    /// How the feed's source is doing (for readiness reports); see
+    /// [`crate::ports::MovieCatalog::health`].
+    fn health(&self) -> SourceHealth {
+        SourceHealth::Up
+    }
+
     /// Every theatre area, in the feed's own order (the placeholder area included).
     ///
     /// # Errors

@@ -37,6 +37,11 @@ impl Movies {
     pub fn catalog_kind(&self) -> CatalogKind {
         self.kind
     }
+
+    /// How the catalog's source (TMDB, or the offline demo) is doing.
+    pub fn source_health(&self) -> crate::domain::source::SourceHealth {
+        self.catalog.health()
+    }
 }
 
 #[cfg(test)]

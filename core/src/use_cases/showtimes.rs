@@ -53,6 +53,11 @@ impl Showtimes {
         }
     }
 
+    /// How the feed's source (Finnkino, or the offline demo) is doing.
+    pub fn source_health(&self) -> crate::domain::source::SourceHealth {
+        self.feed.health()
+    }
+
     /// Parses an `area` parameter that must be given: absent, blank or the placeholder
     /// area is "no area chosen".
     ///

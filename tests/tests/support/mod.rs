@@ -76,6 +76,7 @@ fn server_command(
         .env_remove("TMDB_API_KEY")
         .env_remove("TMDB_READ_TOKEN")
         .env_remove("CORS_ORIGINS")
+        .env_remove("METRICS_TOKEN")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -93,7 +94,7 @@ fn server_binary() -> PathBuf {
     sibling_binary("leffaseura-server", "LEFFASEURA_SERVER_BIN")
 }
 
-fn admin_binary() -> PathBuf {
+pub fn admin_binary() -> PathBuf {
     sibling_binary("leffaseura-admin", "LEFFASEURA_ADMIN_BIN")
 }
 
@@ -181,22 +182,12 @@ impl TestServer {
 
     /// Runs `leffaseura-admin` against this server's database; returns (exit code, stdout, stderr).
     pub async fn admin(&self, args: &[&str]) -> (i32, String, String) {
-        let mut command = Command::new(admin_binary());
-        command
-            .args(args)
-            .env("DATA_DIR", self.data_dir.path())
-            .env("LEFFASEURA_ADMIN", "blackbox-test")
-            .env_remove("DATABASE_URL")
-            .stdin(Stdio::null());
-        if let Some(url) = &self.database_url {
-            command.env("DATABASE_URL", url);
-        }
-        let output = command.output().await.expect("run leffaseura-admin");
-        (
-            output.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
+        run_admin(self.data_dir.path(), self.database_url.as_deref(), args).await
+    }
+
+    /// This server's data directory (its SQLite database is `leffaseura.db` there).
+    pub fn data_dir(&self) -> &Path {
+        self.data_dir.path()
     }
 
     /// Stops the server and starts it again on the same data directory and database.
@@ -320,6 +311,31 @@ impl TestServer {
         let id = body["user"]["id"].as_i64().expect("user id");
         (token, id)
     }
+}
+
+/// Runs `leffaseura-admin` on the database in `data_dir`, or at `database_url`; returns
+/// (exit code, stdout, stderr). Stdin is not a terminal: confirmations need `--yes`.
+pub async fn run_admin(
+    data_dir: &Path,
+    database_url: Option<&str>,
+    args: &[&str],
+) -> (i32, String, String) {
+    let mut command = Command::new(admin_binary());
+    command
+        .args(args)
+        .env("DATA_DIR", data_dir)
+        .env("LEFFASEURA_ADMIN", "blackbox-test")
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::null());
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    let output = command.output().await.expect("run leffaseura-admin");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 async fn wait_for_listening(child: &mut Child) -> String {

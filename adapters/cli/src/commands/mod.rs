@@ -1,5 +1,6 @@
 //! One handler per file, `verb_noun`, each writing its result to `out`.
 
+pub mod backup;
 pub mod ban_user;
 pub mod delete_user;
 pub mod export_user;

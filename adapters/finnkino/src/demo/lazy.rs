@@ -71,6 +71,10 @@ impl LazyDemoFeed {
 
 #[async_trait]
 impl ShowtimeFeed for LazyDemoFeed {
+    fn health(&self) -> leffaseura_core::domain::source::SourceHealth {
+        leffaseura_core::domain::source::SourceHealth::Offline
+    }
+
     async fn areas(&self) -> Result<Fetched<Vec<Area>>, Error> {
         // The places need no film: no catalog read.
         Ok(Fetched::fresh(places::areas(), self.clock.now()))

@@ -331,6 +331,10 @@ struct ShowSpec<'a> {
 
 #[async_trait]
 impl ShowtimeFeed for DemoFeed {
+    fn health(&self) -> leffaseura_core::domain::source::SourceHealth {
+        leffaseura_core::domain::source::SourceHealth::Offline
+    }
+
     async fn areas(&self) -> Result<Fetched<Vec<Area>>, Error> {
         Ok(Fetched::fresh(places::areas(), self.clock.now()))
     }

@@ -146,8 +146,10 @@ impl Argon2Hasher {
         work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
     ) -> Result<T, Error> {
         self.areas.waiting.fetch_add(1, Ordering::AcqRel);
+        let queued = Gauge::hold(HASHES_QUEUED);
         let acquired =
             tokio::time::timeout(self.queue_timeout, self.permits.clone().acquire_owned()).await;
+        drop(queued);
         self.areas.waiting.fetch_sub(1, Ordering::AcqRel);
         let permit = match acquired {
             Ok(permit) => permit.map_err(Error::internal)?,
@@ -155,11 +157,13 @@ impl Argon2Hasher {
         };
         let areas = self.areas.clone();
         let keep_blocks = self.params.block_count();
+        let in_flight = Gauge::hold(HASHES_IN_FLIGHT);
         tokio::task::spawn_blocking(move || {
             let mut area = areas.take();
             let result = work(&mut area);
             areas.give_back(area, keep_blocks);
             drop(permit);
+            drop(in_flight);
             result
         })
         .await
@@ -175,6 +179,26 @@ impl Argon2Hasher {
             message: "The server is busy. Please try again in a moment.".into(),
             retry_after_secs: self.queue_timeout.as_secs().max(1),
         }
+    }
+}
+
+pub(crate) const HASHES_QUEUED: &str = "leffaseura_password_hashes_queued";
+pub(crate) const HASHES_IN_FLIGHT: &str = "leffaseura_password_hashes_in_flight";
+
+/// Counts one in a gauge (`metrics` facade) until dropped, so an abandoned wait leaves
+/// the count right too.
+struct Gauge(&'static str);
+
+impl Gauge {
+    fn hold(name: &'static str) -> Self {
+        metrics::gauge!(name).increment(1.0);
+        Self(name)
+    }
+}
+
+impl Drop for Gauge {
+    fn drop(&mut self) {
+        metrics::gauge!(self.0).decrement(1.0);
     }
 }
 

@@ -139,6 +139,10 @@ impl CachingCatalog {
 
 #[async_trait]
 impl MovieCatalog for CachingCatalog {
+    fn health(&self) -> leffaseura_core::domain::source::SourceHealth {
+        self.source_health()
+    }
+
     async fn search(
         &self,
         query: &SearchQuery,

@@ -1,0 +1,292 @@
+//! `GET /metrics` in Prometheus' text format, and the request series behind it.
+//!
+//! The adapters count through the `metrics` facade (a no-op until a recorder is
+//! installed, as in unit tests); [`install`] installs the Prometheus recorder once per
+//! process and hands back the [`MetricsEndpoint`] the app serves. Requests are labelled by
+//! the spec's route template (`/api/reviews/movie/{movie_id}`), never the raw path: one series
+//! per operation, however many ids clients send.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use poem::http::{header, Method, StatusCode};
+use poem::web::Data;
+use poem::{handler, Endpoint, IntoResponse, Request, Response};
+
+use leffaseura_core::ErrorCode;
+
+use crate::error::error_response;
+
+/// Latency buckets in seconds: a cached read takes about a millisecond, a password hash a
+/// few hundred, an upstream call up to TMDB's 10.5 s budget.
+const LATENCY_BUCKETS: [f64; 14] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
+];
+
+/// Runs before each scrape so that gauges read at that moment (the database pool) are
+/// current.
+pub type ScrapeHook = Arc<dyn Fn() + Send + Sync>;
+
+/// What `/metrics` serves: the recorder's handle, the optional bearer token, and the
+/// hooks that refresh gauges read at scrape time.
+#[derive(Clone)]
+pub struct MetricsEndpoint {
+    handle: PrometheusHandle,
+    token: Option<Arc<str>>,
+    hooks: Vec<ScrapeHook>,
+    process: Arc<metrics_process::Collector>,
+}
+
+impl std::fmt::Debug for MetricsEndpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MetricsEndpoint")
+            .field("token", &self.token.as_ref().map(|_| "<set>"))
+            .field("hooks", &self.hooks.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl MetricsEndpoint {
+    /// Adds a hook run before each scrape.
+    #[must_use]
+    pub fn on_scrape(mut self, hook: ScrapeHook) -> Self {
+        self.hooks.push(hook);
+        self
+    }
+
+    fn render(&self) -> String {
+        for hook in &self.hooks {
+            hook();
+        }
+        self.process.collect();
+        self.handle.render()
+    }
+
+    fn authorized(&self, req: &Request) -> bool {
+        let Some(expected) = &self.token else {
+            return true;
+        };
+        req.headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|sent| constant_time_eq(sent.trim().as_bytes(), expected.as_bytes()))
+    }
+}
+
+/// Installs the Prometheus recorder for this process (inside a Tokio runtime: it starts
+/// the recorder's upkeep task). `token`: when set, `/metrics`
+/// answers only `Authorization: Bearer <token>`.
+///
+/// # Errors
+/// When a recorder is already installed (it can be only once per process).
+pub fn install(token: Option<String>) -> Result<MetricsEndpoint, String> {
+    let handle = PrometheusBuilder::new()
+        .set_buckets_for_metric(
+            Matcher::Suffix("duration_seconds".to_owned()),
+            &LATENCY_BUCKETS,
+        )
+        .map_err(|err| err.to_string())?
+        .install_recorder()
+        .map_err(|err| err.to_string())?;
+    describe();
+    // Histogram samples wait in buffers until drained: by each scrape, and by this task
+    // when nobody scrapes, so that memory stays bounded either way.
+    let upkeep = handle.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(5));
+        loop {
+            every.tick().await;
+            upkeep.run_upkeep();
+        }
+    });
+    let process = metrics_process::Collector::default();
+    process.describe();
+    Ok(MetricsEndpoint {
+        handle,
+        token: token.filter(|t| !t.is_empty()).map(Arc::from),
+        hooks: Vec::new(),
+        process: Arc::new(process),
+    })
+}
+
+/// Describes the series, including those the other adapters count (the text goes out
+/// with the metrics, once per name), and shows the gauges at 0 before their first change.
+fn describe() {
+    metrics::describe_counter!(
+        REQUESTS,
+        "HTTP requests answered, by method, route template and status."
+    );
+    metrics::describe_histogram!(
+        DURATION,
+        metrics::Unit::Seconds,
+        "Time to answer an HTTP request, by method and route template."
+    );
+    metrics::describe_counter!(
+        "leffaseura_upstream_calls_total",
+        "Requests sent to an upstream service (tmdb, finnkino), retries included."
+    );
+    metrics::describe_counter!(
+        "leffaseura_upstream_failures_total",
+        "Upstream requests that failed: unreachable, timed out, refused or a server error."
+    );
+    metrics::describe_histogram!(
+        "leffaseura_upstream_call_duration_seconds",
+        metrics::Unit::Seconds,
+        "Time of one upstream request."
+    );
+    metrics::describe_counter!(
+        "leffaseura_cache_lookups_total",
+        "Lookups of the movie and showtime caches: hit (fresh), miss (asked upstream), stale (an old answer stood in)."
+    );
+    for (name, help) in [
+        (
+            crate::auth::password::HASHES_IN_FLIGHT,
+            "Password hashes (argon2id) running now.",
+        ),
+        (
+            crate::auth::password::HASHES_QUEUED,
+            "Password hashes waiting for a free CPU.",
+        ),
+    ] {
+        metrics::describe_gauge!(name, help);
+        metrics::gauge!(name).increment(0.0);
+    }
+}
+
+const REQUESTS: &str = "leffaseura_http_requests_total";
+const DURATION: &str = "leffaseura_http_request_duration_seconds";
+
+/// Serves the text format (404 when metrics are not configured is the router's: the
+/// route exists only with an endpoint).
+#[handler]
+pub(crate) fn serve_metrics(req: &Request, endpoint: Data<&MetricsEndpoint>) -> Response {
+    if !endpoint.authorized(req) {
+        let mut response = error_response(
+            StatusCode::UNAUTHORIZED,
+            ErrorCode::Unauthorized,
+            "Metrics need `Authorization: Bearer <METRICS_TOKEN>`.",
+            None,
+        );
+        response.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            header::HeaderValue::from_static("Bearer"),
+        );
+        return response;
+    }
+    endpoint
+        .render()
+        .with_content_type("text/plain; version=0.0.4; charset=utf-8")
+        .into_response()
+}
+
+/// Counts every request under its route template and status, and times it.
+///
+/// # Errors
+/// Never: errors become responses first.
+pub async fn record_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
+    let started = Instant::now();
+    let method = method_label(req.method());
+    let route = route_label(req.uri().path());
+    let response = ep.get_response(req).await;
+    let status = response.status().as_u16().to_string();
+    metrics::counter!(REQUESTS, "method" => method, "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!(DURATION, "method" => method, "route" => route)
+        .record(started.elapsed().as_secs_f64());
+    Ok(response)
+}
+
+/// Methods outside HTTP's usual ones (any token is a valid method) share one label.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
+/// The route a path belongs to: the spec's template under its API prefix, the fixed
+/// paths by name, `unmatched` for an API path no operation has, and `webapp` for the rest
+/// (static files and the single-page app's routes).
+fn route_label(path: &str) -> String {
+    const FIXED: [&str; 5] = [
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/api/openapi.json",
+        "/api/openapi.yaml",
+    ];
+    if let Some(fixed) = FIXED.iter().find(|fixed| **fixed == path) {
+        return (*fixed).to_owned();
+    }
+    if under(path, "/api/docs") {
+        return "/api/docs".to_owned();
+    }
+    for prefix in ["/api/v1", "/api"] {
+        if under(path, prefix) {
+            let inner = &path[prefix.len()..];
+            return match crate::middleware::route_template(inner) {
+                Some(template) => format!("{prefix}{template}"),
+                None => "unmatched".to_owned(),
+            };
+        }
+    }
+    "webapp".to_owned()
+}
+
+fn under(path: &str, prefix: &str) -> bool {
+    path.strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Compares without stopping at the first difference, so the answer time does not tell
+/// how much of a guessed token was right.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_labelled_by_their_route_template() {
+        for (path, label) in [
+            ("/api/reviews/movie/550", "/api/reviews/movie/{movie_id}"),
+            (
+                "/api/v1/reviews/movie/13",
+                "/api/v1/reviews/movie/{movie_id}",
+            ),
+            ("/api/reviews/recent", "/api/reviews/recent"),
+            ("/api/users/abc", "/api/users/{id}"),
+            ("/api/users/abc/", "/api/users/{id}"),
+            ("/api/no/such/thing/here", "unmatched"),
+            ("/api/openapi.json", "/api/openapi.json"),
+            ("/api/docs/index.html", "/api/docs"),
+            ("/readyz", "/readyz"),
+            ("/metrics", "/metrics"),
+            ("/movies/550", "webapp"),
+            ("/apinot", "webapp"),
+        ] {
+            assert_eq!(route_label(path), label, "{path}");
+        }
+    }
+
+    #[test]
+    fn tokens_compare_whole() {
+        assert!(constant_time_eq(b"secret", b"secret"));
+        assert!(!constant_time_eq(b"secret", b"secreT"));
+        assert!(!constant_time_eq(b"secret", b"secret!"));
+        assert!(!constant_time_eq(b"", b"x"));
+    }
+}
