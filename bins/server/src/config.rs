@@ -126,6 +126,12 @@ pub struct Config {
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,
+
+    /// Benchmarks only: serve nothing but `GET /floor` (a constant JSON answer) on BIND
+    /// with the same runtime and server setup, touching no database — the framework's
+    /// ceiling that scripts/bench compares every endpoint with.
+    #[arg(long, hide = true)]
+    pub bench_floor: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -270,6 +276,7 @@ mod tests {
                 .unwrap();
         assert_eq!(config.bind, "127.0.0.1:8080");
         assert_eq!(config.log_format, LogFormat::Pretty);
+        assert!(!config.bench_floor);
         assert!(config.database_url().starts_with("sqlite://"));
         assert!(config.database_url().ends_with("leffaseura.db"));
         let debug = format!("{config:?}");

@@ -240,6 +240,30 @@ async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[poem::handler]
+fn floor() -> poem::web::Json<serde_json::Value> {
+    poem::web::Json(serde_json::json!({"status": "ok"}))
+}
+
+/// See `Config::bench_floor`: the same listener, server and graceful shutdown as [`run`],
+/// around a single trivial handler.
+async fn run_floor(config: Config) -> anyhow::Result<()> {
+    let app = poem::Route::new().at("/floor", poem::get(floor));
+    let acceptor = TcpListener::bind(config.bind.clone())
+        .into_acceptor()
+        .await
+        .with_context(|| format!("listening on {}", config.bind))?;
+    tracing::info!("bench floor: serving GET /floor only");
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(
+            app,
+            shutdown_signal(),
+            Some(Duration::from_secs(config.shutdown_drain_secs)),
+        )
+        .await
+        .context("serving HTTP")
+}
+
 /// What to tell the operator when the server cannot start: the error, and a hint for the
 /// usual cause when there is one.
 fn failure_message(err: &anyhow::Error, bind: &str) -> String {
@@ -268,7 +292,12 @@ async fn main() -> std::process::ExitCode {
     }
     init_logging(config.log_format);
     let (bind, log_format) = (config.bind.clone(), config.log_format);
-    match run(config).await {
+    let served = if config.bench_floor {
+        run_floor(config).await
+    } else {
+        run(config).await
+    };
+    match served {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             let message = failure_message(&err, &bind);
