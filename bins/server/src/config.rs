@@ -123,6 +123,11 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(1..=300))]
     pub hash_queue_timeout_secs: u64,
 
+    /// One log line per request (method, path, status, latency), written to stdout by a
+    /// background thread; `off` keeps only the warnings of failed (5xx) requests.
+    #[arg(long, env = "ACCESS_LOG", value_enum, default_value_t = Switch::On)]
+    pub access_log: Switch,
+
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,
@@ -276,11 +281,19 @@ mod tests {
                 .unwrap();
         assert_eq!(config.bind, "127.0.0.1:8080");
         assert_eq!(config.log_format, LogFormat::Pretty);
+        assert_eq!(config.access_log, Switch::On);
         assert!(!config.bench_floor);
         assert!(config.database_url().starts_with("sqlite://"));
         assert!(config.database_url().ends_with("leffaseura.db"));
         let debug = format!("{config:?}");
         assert!(!debug.contains("hunter2"), "{debug}");
+    }
+
+    #[test]
+    fn the_access_log_can_be_turned_off() {
+        let config = Config::try_parse_from(["leffaseura-server", "--access-log", "off"]).unwrap();
+        assert_eq!(config.access_log, Switch::Off);
+        assert!(Config::try_parse_from(["leffaseura-server", "--access-log", "maybe"]).is_err());
     }
 
     #[test]

@@ -12,6 +12,7 @@ use anyhow::Context;
 use clap::Parser;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::Server;
+use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
 
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
@@ -29,14 +30,30 @@ use leffaseura_sql::SqlStore;
 
 use crate::config::{Config, LogFormat};
 
-fn init_logging(format: LogFormat) {
-    let filter =
+/// Logs go to stdout through a background writer thread, so that a request never waits
+/// for a write to stdout (under load the access log alone is one line per request). The
+/// guard flushes what is queued when it is dropped at exit.
+fn init_logging(format: LogFormat, access_log: config::Switch) -> WorkerGuard {
+    let mut filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if access_log == config::Switch::Off {
+        if let Ok(off) = format!("{}=off", leffaseura_http::middleware::ACCESS_LOG_TARGET).parse() {
+            filter = filter.add_directive(off);
+        }
+    }
+    // Not lossy: a full queue (128k lines) slows requests down rather than dropping
+    // warnings and errors.
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .finish(std::io::stdout());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer);
     match format {
         LogFormat::Json => builder.json().with_current_span(false).init(),
         LogFormat::Pretty => builder.with_ansi(std::io::stdout().is_terminal()).init(),
     }
+    guard
 }
 
 /// The database at `url`, migrated: Postgres for `postgres://` URLs, else SQLite.
@@ -290,7 +307,7 @@ async fn main() -> std::process::ExitCode {
         print!("{}", leffaseura_http::api::spec_yaml());
         return std::process::ExitCode::SUCCESS;
     }
-    init_logging(config.log_format);
+    let _log_guard = init_logging(config.log_format, config.access_log);
     let (bind, log_format) = (config.bind.clone(), config.log_format);
     let served = if config.bench_floor {
         run_floor(config).await
