@@ -72,3 +72,46 @@ on_both_backends!(seeded_numbers_agree_with_the_api, |server| {
         body["user"]["review_count"]
     );
 });
+
+on_both_backends!(hot_movie_reviews_go_to_one_movie, |server| {
+    let (code, stdout, stderr) = server
+        .admin(&[
+            "seed",
+            "--users",
+            "6",
+            "--reviews",
+            "20",
+            "--hot-movie-reviews",
+            "5",
+            "--reactions",
+            "0",
+            "--groups",
+            "0",
+            "--json",
+        ])
+        .await;
+    assert_eq!(code, 0, "seed failed: {stdout}{stderr}");
+    let summary: Value = serde_json::from_str(&stdout).expect("seed JSON");
+    assert_eq!(summary["reviews"], 20);
+    let hot = summary["hot_movie"].as_i64().expect("hot_movie");
+    let (status, body) = server
+        .get(&format!("/api/v1/reviews/movie/{hot}?limit=20"), None)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["pagination"]["total"], 5, "{body}");
+
+    let (code, _, stderr) = server
+        .admin(&[
+            "seed",
+            "--prefix",
+            "more",
+            "--users",
+            "3",
+            "--reviews",
+            "4",
+            "--hot-movie-reviews",
+            "4",
+        ])
+        .await;
+    assert_eq!(code, 2, "more reviews of one movie than users: {stderr}");
+});

@@ -53,6 +53,12 @@ pub fn build_app(
     config: &AppConfig,
 ) -> poem::endpoint::BoxEndpoint<'static, Response> {
     let docs_service = api::service();
+    // One API endpoint (routes, schemas and wrappers built once) serves both prefixes.
+    let api = std::sync::Arc::new(
+        api::service()
+            .with(NormalizePath::new(TrailingSlash::Trim))
+            .boxed(),
+    );
     let route = Route::new()
         .at("/healthz", get(crate::health::healthz))
         .at("/readyz", get(crate::health::readyz))
@@ -63,16 +69,9 @@ pub fn build_app(
         // trailing slash (poem-openapi drops it from declared paths).
         .nest(
             "/api/v1",
-            api::service()
-                .with(NormalizePath::new(TrailingSlash::Trim))
-                .around(|ep, req| api_guard(ep, req, "/api/v1")),
+            api.clone().around(|ep, req| api_guard(ep, req, "/api/v1")),
         )
-        .nest(
-            "/api",
-            api::service()
-                .with(NormalizePath::new(TrailingSlash::Trim))
-                .around(|ep, req| api_guard(ep, req, "/api")),
-        )
+        .nest("/api", api.around(|ep, req| api_guard(ep, req, "/api")))
         .nest("/", Webapp::new(&config.webapp_dir));
     let route = match &config.metrics {
         Some(endpoint) => route.at(

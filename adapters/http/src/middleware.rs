@@ -455,6 +455,10 @@ pub async fn limit_uri<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Re
     Ok(ep.get_response(req).await)
 }
 
+/// The tracing target of the access log's lines (one per request): the server turns it
+/// off with `ACCESS_LOG=off`, which leaves the 5xx warnings (their own target) on.
+pub const ACCESS_LOG_TARGET: &str = "access";
+
 /// See the module docs.
 ///
 /// # Errors
@@ -469,7 +473,7 @@ pub async fn log_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<
     if status >= 500 {
         tracing::warn!(%method, %path, status, latency_ms, "request");
     } else {
-        tracing::info!(%method, %path, status, latency_ms, "request");
+        tracing::info!(target: ACCESS_LOG_TARGET, %method, %path, status, latency_ms, "request");
     }
     Ok(response)
 }

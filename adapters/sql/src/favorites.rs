@@ -153,16 +153,12 @@ impl FavoriteStore for SqlStore {
         page: PageRequest,
     ) -> Result<Paged<Favorite>, StoreError> {
         let (condition, key) = list_condition(list);
-        let count_sql =
-            format!("SELECT CAST(COUNT(*) AS BIGINT) FROM favorites f WHERE {condition}");
-        let total: i64 = sqlx::query_scalar(&count_sql)
-            .bind(key)
-            .fetch_one(self.pool())
-            .await
-            .map_err(store_error)?;
+        let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE {condition}");
+        // The total rides along with the page (an uncorrelated subquery, counted once): one
+        // round trip. Only a page past the end has no row to carry it.
         let sql = format!(
-            "SELECT {FAVORITE_COLUMNS} FROM {FROM_FAVORITES} WHERE {condition} \
-             ORDER BY f.created_at DESC, f.id DESC LIMIT $2 OFFSET $3"
+            "SELECT {FAVORITE_COLUMNS}, ({count_sql}) AS total FROM {FROM_FAVORITES} \
+             WHERE {condition} ORDER BY f.created_at DESC, f.id DESC LIMIT $2 OFFSET $3"
         );
         let rows = sqlx::query(&sql)
             .bind(key)
@@ -171,6 +167,15 @@ impl FavoriteStore for SqlStore {
             .fetch_all(self.pool())
             .await
             .map_err(store_error)?;
+        let total: i64 = match rows.first() {
+            Some(row) => row.try_get("total").map_err(store_error)?,
+            None if page.offset == 0 => 0,
+            None => sqlx::query_scalar(&count_sql)
+                .bind(key)
+                .fetch_one(self.pool())
+                .await
+                .map_err(store_error)?,
+        };
         let items = rows
             .iter()
             .map(favorite_from_row)

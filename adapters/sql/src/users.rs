@@ -27,6 +27,15 @@ pub(crate) const USER_COLUMNS: &str = "id, username, email, password_hash, bio, 
      token_version, banned, banned_until, is_admin, language, review_count, rating_sum, likes_received, \
      dislikes_received";
 
+/// [`USER_COLUMNS`] for public reads (profiles, leaderboards): the email and the password
+/// hash are never fetched, and come back empty.
+pub(crate) const PUBLIC_USER_COLUMNS: &str = "id, username, CAST('' AS TEXT) AS email, \
+     CAST('' AS TEXT) AS password_hash, bio, created_at, token_version, banned, banned_until, \
+     is_admin, language, review_count, rating_sum, likes_received, dislikes_received";
+
+/// The columns [`stats_from_row`] reads.
+const STATS_COLUMNS: &str = "review_count, rating_sum, likes_received, dislikes_received";
+
 /// The case-insensitive key of a username (the unique `users.username_key`). Lower-cased
 /// in Rust because SQLite's `lower()` folds only ASCII.
 pub fn username_key(username: &str) -> String {
@@ -331,7 +340,13 @@ impl UserStore for SqlStore {
     }
 
     async fn find_profile(&self, id: UserId) -> Result<Option<UserProfile>, StoreError> {
-        let Some(row) = self.fetch_user_where("id = $1", id.0).await? else {
+        let sql = format!("SELECT {PUBLIC_USER_COLUMNS} FROM users WHERE id = $1");
+        let Some(row) = sqlx::query(&sql)
+            .bind(id.0)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?
+        else {
             return Ok(None);
         };
         Ok(Some(UserProfile {
@@ -341,7 +356,13 @@ impl UserStore for SqlStore {
     }
 
     async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError> {
-        match self.fetch_user_where("id = $1", id.0).await? {
+        let sql = format!("SELECT {STATS_COLUMNS} FROM users WHERE id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id.0)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?;
+        match row {
             Some(row) => stats_from_row(&row),
             None => Ok(UserStats::default()),
         }

@@ -128,9 +128,20 @@ pub struct Config {
     #[arg(long, env = "METRICS_TOKEN", hide_env_values = true, value_parser = blank_or_secret)]
     pub metrics_token: Option<Secret>,
 
+    /// One log line per request (method, path, status, latency), written to stdout by a
+    /// background thread; `off` keeps only the warnings of failed (5xx) requests.
+    #[arg(long, env = "ACCESS_LOG", value_enum, default_value_t = Switch::On)]
+    pub access_log: Switch,
+
     /// Print the OpenAPI spec as YAML and exit (touches no database).
     #[arg(long)]
     pub dump_openapi: bool,
+
+    /// Benchmarks only: serve nothing but `GET /floor` (a constant JSON answer) on BIND
+    /// with the same runtime and server setup, touching no database — the framework's
+    /// ceiling that scripts/bench compares every endpoint with.
+    #[arg(long, hide = true)]
+    pub bench_floor: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -275,10 +286,19 @@ mod tests {
                 .unwrap();
         assert_eq!(config.bind, "127.0.0.1:8080");
         assert_eq!(config.log_format, LogFormat::Pretty);
+        assert_eq!(config.access_log, Switch::On);
+        assert!(!config.bench_floor);
         assert!(config.database_url().starts_with("sqlite://"));
         assert!(config.database_url().ends_with("leffaseura.db"));
         let debug = format!("{config:?}");
         assert!(!debug.contains("hunter2"), "{debug}");
+    }
+
+    #[test]
+    fn the_access_log_can_be_turned_off() {
+        let config = Config::try_parse_from(["leffaseura-server", "--access-log", "off"]).unwrap();
+        assert_eq!(config.access_log, Switch::Off);
+        assert!(Config::try_parse_from(["leffaseura-server", "--access-log", "maybe"]).is_err());
     }
 
     #[test]

@@ -12,6 +12,7 @@ use anyhow::Context;
 use clap::Parser;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::Server;
+use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
 
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
@@ -29,14 +30,30 @@ use leffaseura_sql::SqlStore;
 
 use crate::config::{Config, LogFormat};
 
-fn init_logging(format: LogFormat) {
-    let filter =
+/// Logs go to stdout through a background writer thread, so that a request never waits
+/// for a write to stdout (under load the access log alone is one line per request). The
+/// guard flushes what is queued when it is dropped at exit.
+fn init_logging(format: LogFormat, access_log: config::Switch) -> WorkerGuard {
+    let mut filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if access_log == config::Switch::Off {
+        if let Ok(off) = format!("{}=off", leffaseura_http::middleware::ACCESS_LOG_TARGET).parse() {
+            filter = filter.add_directive(off);
+        }
+    }
+    // Not lossy: a full queue (128k lines) slows requests down rather than dropping
+    // warnings and errors.
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .finish(std::io::stdout());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer);
     match format {
         LogFormat::Json => builder.json().with_current_span(false).init(),
         LogFormat::Pretty => builder.with_ansi(std::io::stdout().is_terminal()).init(),
     }
+    guard
 }
 
 /// The database at `url`, migrated: Postgres for `postgres://` URLs, else SQLite.
@@ -252,6 +269,30 @@ async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[poem::handler]
+fn floor() -> poem::web::Json<serde_json::Value> {
+    poem::web::Json(serde_json::json!({"status": "ok"}))
+}
+
+/// See `Config::bench_floor`: the same listener, server and graceful shutdown as [`run`],
+/// around a single trivial handler.
+async fn run_floor(config: Config) -> anyhow::Result<()> {
+    let app = poem::Route::new().at("/floor", poem::get(floor));
+    let acceptor = TcpListener::bind(config.bind.clone())
+        .into_acceptor()
+        .await
+        .with_context(|| format!("listening on {}", config.bind))?;
+    tracing::info!("bench floor: serving GET /floor only");
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(
+            app,
+            shutdown_signal(),
+            Some(Duration::from_secs(config.shutdown_drain_secs)),
+        )
+        .await
+        .context("serving HTTP")
+}
+
 /// What to tell the operator when the server cannot start: the error, and a hint for the
 /// usual cause when there is one.
 fn failure_message(err: &anyhow::Error, bind: &str) -> String {
@@ -278,9 +319,14 @@ async fn main() -> std::process::ExitCode {
         print!("{}", leffaseura_http::api::spec_yaml());
         return std::process::ExitCode::SUCCESS;
     }
-    init_logging(config.log_format);
+    let _log_guard = init_logging(config.log_format, config.access_log);
     let (bind, log_format) = (config.bind.clone(), config.log_format);
-    match run(config).await {
+    let served = if config.bench_floor {
+        run_floor(config).await
+    } else {
+        run(config).await
+    };
+    match served {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             let message = failure_message(&err, &bind);

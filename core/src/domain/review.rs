@@ -15,6 +15,12 @@ use crate::ids::{MovieId, ReviewId, UserId};
 /// `likes` and `dislikes` always count all of them.
 pub const INTERACTIONS_SHOWN: usize = 50;
 
+/// A review in a list (a movie's, a user's, the newest, a group's, an activity) carries
+/// only this many of its newest reactions: a page of 20 then stays small (~10 KB instead
+/// of ~29 KB), and clients read `likes`, `dislikes` and `my_interaction` there; one review
+/// (`GET /reviews/{id}`) carries [`INTERACTIONS_SHOWN`].
+pub const INTERACTIONS_IN_LISTS: usize = 3;
+
 /// A like or a dislike of someone else's review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

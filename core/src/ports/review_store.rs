@@ -20,8 +20,9 @@ use crate::ids::{GroupId, MovieId, ReviewId, UserId};
 /// that they always equal what the rows say, also under concurrent requests.
 ///
 /// Reads take an optional `viewer` whose own reaction fills
-/// [`Review::my_interaction`]; every review read carries at most
-/// [`crate::domain::review::INTERACTIONS_SHOWN`] of its newest reactions. Lists are newest
+/// [`Review::my_interaction`]; one review read carries at most
+/// [`crate::domain::review::INTERACTIONS_SHOWN`] of its newest reactions, a review in a
+/// list at most [`crate::domain::review::INTERACTIONS_IN_LISTS`]. Lists are newest
 /// first (ties: higher id first) and read a [`ReviewWindow`]: an offset, or the reviews
 /// after a cursor.
 #[cfg_attr(test, mockall::automock)]
@@ -64,6 +65,22 @@ pub trait ReviewStore: Send + Sync {
     /// # Errors
     /// `Backend` only.
     async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError>;
+
+    /// A movie's reviews and its statistics together: a store can read the statistics row
+    /// once, for the total too, and skip the list of a movie without reviews.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn movie_reviews_with_stats(
+        &self,
+        movie: MovieId,
+        window: ReviewWindow,
+        viewer: Option<UserId>,
+    ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
+        let page = self.movie_reviews(movie, window, viewer).await?;
+        let stats = self.movie_stats(movie).await?;
+        Ok((page, stats))
+    }
 
     /// A user's reviews, newest first (empty for unknown users).
     ///
@@ -159,13 +176,14 @@ pub trait ReviewStore: Send + Sync {
     ) -> Result<Option<ReactionKind>, StoreError>;
 
     /// Users with the most reviews first (ties: oldest account first), at most `limit`.
+    /// Public profiles: `email` and `password_hash` are left empty.
     ///
     /// # Errors
     /// `Backend` only.
     async fn users_by_review_count(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError>;
 
     /// Users with at least one review, highest aura first (ties: oldest account first),
-    /// at most `limit`.
+    /// at most `limit`. Public profiles, as [`Self::users_by_review_count`].
     ///
     /// # Errors
     /// `Backend` only.

@@ -35,7 +35,8 @@ pub trait UserStore: Send + Sync {
     /// `Backend` only.
     async fn find_user_by_username(&self, username: &str) -> Result<Option<User>, StoreError>;
 
-    /// A user with their review statistics, or `None`.
+    /// A user's public profile with their review statistics, or `None`. Public: the
+    /// user's `email` and `password_hash` are left empty (a store need not read them).
     ///
     /// # Errors
     /// `Backend` only.

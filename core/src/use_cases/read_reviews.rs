@@ -61,11 +61,10 @@ impl Reviews {
         page: ListPage<'_>,
         viewer: Option<UserId>,
     ) -> Result<MovieReviews, Error> {
-        let reviews = self
+        let (reviews, stats) = self
             .reviews
-            .movie_reviews(movie, page.window()?, viewer)
+            .movie_reviews_with_stats(movie, page.window()?, viewer)
             .await?;
-        let stats = self.reviews.movie_stats(movie).await?;
         Ok(MovieReviews { reviews, stats })
     }
 
@@ -262,7 +261,7 @@ mod tests {
         let mut ports = Ports::new();
         ports
             .reviews
-            .expect_movie_reviews()
+            .expect_movie_reviews_with_stats()
             .withf(|_, window, _| {
                 *window
                     == ReviewWindow::Offset(PageRequest {
@@ -271,19 +270,19 @@ mod tests {
                     })
             })
             .returning(|_, window, _| {
-                Ok(ReviewPage {
-                    items: vec![review(1, 2)],
-                    total: 1,
-                    ..empty(window)
-                })
+                Ok((
+                    ReviewPage {
+                        items: vec![review(1, 2)],
+                        total: 1,
+                        ..empty(window)
+                    },
+                    MovieReviewStats {
+                        total_reviews: 1,
+                        rating_sum: 4,
+                        distribution: [0, 0, 0, 1, 0],
+                    },
+                ))
             });
-        ports.reviews.expect_movie_stats().returning(|_| {
-            Ok(MovieReviewStats {
-                total_reviews: 1,
-                rating_sum: 4,
-                distribution: [0, 0, 0, 1, 0],
-            })
-        });
         let answer = ports
             .build()
             .movie_reviews(MovieId(603), ListPage::default(), None)

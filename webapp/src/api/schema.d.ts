@@ -1775,7 +1775,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description The newest reactions, at most 50 (`likes` and `dislikes` count them all). */
+            /**
+             * @description The newest reactions: at most 50 in one review (`GET /reviews/{id}` and the answers
+             *     of writes), at most 3 in lists (movie, user, recent, group, activity), which keeps a
+             *     page of 20 small; `likes` and `dislikes` count them all and `my_interaction` is the
+             *     caller's own.
+             */
             interactions: components["schemas"]["Interaction"][];
             /** @description The caller's own reaction; `null` without one or without a token. */
             my_interaction: components["schemas"]["ReactionType"] | null;
@@ -2222,7 +2227,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description The newest reactions, at most 50 (`likes` and `dislikes` count them all). */
+            /**
+             * @description The newest reactions: at most 50 in one review (`GET /reviews/{id}` and the answers
+             *     of writes), at most 3 in lists (movie, user, recent, group, activity), which keeps a
+             *     page of 20 small; `likes` and `dislikes` count them all and `my_interaction` is the
+             *     caller's own.
+             */
             interactions: components["schemas"]["Interaction"][];
             /** @description The caller's own reaction; `null` without one or without a token. */
             my_interaction: components["schemas"]["ReactionType"] | null;

@@ -13,6 +13,11 @@ pub struct SeedArgs {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
     pub reviews: u32,
 
+    /// How many of the reviews are of one movie (the catalog's lowest id), one per user from
+    /// the first user on, so that a movie's review list has deep pages (at most --users).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub hot_movie_reviews: u32,
+
     /// How many likes and dislikes on others' reviews.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
     pub reactions: u32,

@@ -98,6 +98,7 @@ impl PasswordHasher for HashOnce {
 struct SeedSummary {
     seed: u64,
     users: u64,
+    hot_movie: Option<i64>,
     reviews: u64,
     reactions: u64,
     groups: u64,
@@ -135,6 +136,13 @@ pub async fn seed(
                 u64::from(args.users) * per_user_max
             )));
         }
+    }
+    let hot = args.hot_movie_reviews.min(args.reviews);
+    if hot > args.users {
+        return Err(CliError::Usage(format!(
+            "{hot} reviews of one movie need as many users (there are {}).",
+            args.users
+        )));
     }
     if u64::from(args.reviews) > u64::from(args.users) * per_user_max {
         return Err(CliError::Usage(format!(
@@ -193,15 +201,36 @@ pub async fn seed(
     let bar = progress(show, u64::from(args.reviews), "reviews");
     let mut orders: Vec<Vec<usize>> = Vec::new();
     let mut plan = Vec::with_capacity(args.reviews as usize);
+    // The hot movie (index 0) is reviewed first by users 0..hot; the others' shuffled lists
+    // then skip it for those users, so nobody reviews it twice.
+    let hot = hot as usize;
     for n in 0..args.reviews as usize {
-        let author = n % users.len();
-        let round = n / users.len();
+        if n < hot {
+            let rating = 1 + rng.below(5) as i64;
+            let text = REVIEW_TEXTS[rng.below(REVIEW_TEXTS.len())];
+            plan.push((n, movies[0], rating, text));
+            continue;
+        }
+        let rest = n - hot;
+        let author = rest % users.len();
+        let round = rest / users.len();
         if orders.len() <= author {
             let mut order: Vec<usize> = (0..movies.len()).collect();
+            if author < hot {
+                order.retain(|&m| m != 0);
+            }
             rng.shuffle(&mut order);
             orders.push(order);
         }
-        let movie = movies[orders[author][round]];
+        let Some(&index) = orders[author].get(round) else {
+            return Err(CliError::Usage(format!(
+                "{} reviews need more users: with {hot} of one movie, user {} has no movie \
+                 left to review.",
+                args.reviews,
+                author + 1
+            )));
+        };
+        let movie = movies[index];
         let rating = 1 + rng.below(5) as i64;
         let text = REVIEW_TEXTS[rng.below(REVIEW_TEXTS.len())];
         plan.push((author, movie, rating, text));
@@ -314,6 +343,7 @@ pub async fn seed(
     let summary = SeedSummary {
         seed: args.seed,
         users: users.len() as u64,
+        hot_movie: (hot > 0).then_some(movies[0]),
         reviews: review_ids.len() as u64,
         reactions,
         groups: u64::from(args.groups),

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use leffaseura_core::ports::UserStore;
 
-use super::find_user::{find_user, not_found};
+use super::find_user::find_user;
 use crate::args::ShowArgs;
 use crate::error::CliError;
 use crate::output::{average, ban_state, human_time, UserJson};
@@ -21,11 +21,9 @@ pub async fn show_user(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let user = find_user(store, &args.user).await?;
-    let profile = store
-        .find_profile(user.id)
-        .await?
-        .ok_or_else(|| not_found(&args.user))?;
-    let json = UserJson::new(&profile.user, &profile.stats, now);
+    // The public profile leaves the email out; the admin sees the whole user.
+    let stats = store.user_stats(user.id).await?;
+    let json = UserJson::new(&user, &stats, now);
     if args.json {
         super::write_json(out, &json)
     } else {

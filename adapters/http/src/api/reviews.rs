@@ -88,7 +88,10 @@ pub struct Review {
     pub dislikes: i64,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
-    /// The newest reactions, at most 50 (`likes` and `dislikes` count them all).
+    /// The newest reactions: at most 50 in one review (`GET /reviews/{id}` and the answers
+    /// of writes), at most 3 in lists (movie, user, recent, group, activity), which keeps a
+    /// page of 20 small; `likes` and `dislikes` count them all and `my_interaction` is the
+    /// caller's own.
     pub interactions: Vec<Interaction>,
     /// The caller's own reaction; `null` without one or without a token.
     pub my_interaction: Nullable<ReactionType>,

@@ -444,7 +444,11 @@ pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(st
     assert_eq!(order, vec![on_603, ids[0]], "newest first");
     let busy = &movie_page.items[0];
     assert_eq!(busy.likes, 55, "counts are exact");
-    assert_eq!(busy.interactions.len(), 50, "interactions are capped");
+    assert_eq!(
+        busy.interactions.len(),
+        leffaseura_core::domain::review::INTERACTIONS_IN_LISTS,
+        "a list's interactions are capped"
+    );
     assert_eq!(
         busy.interactions[0].user_id, fans[54],
         "newest reaction first"
@@ -452,6 +456,30 @@ pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(st
     assert_eq!(busy.my_interaction, Some(Like));
     assert_eq!(movie_page.items[1].my_interaction, None);
     assert_eq!(busy.movie.title.as_deref(), Some("Movie 100"));
+    let (with_stats, stats) = store
+        .movie_reviews_with_stats(
+            MovieId(100),
+            ReviewWindow::Offset(page(10, 0)),
+            Some(fans[54]),
+        )
+        .await
+        .expect("movie reviews with stats");
+    assert_eq!(with_stats, movie_page, "the same page either way");
+    assert_eq!((stats.total_reviews, stats.rating_sum), (2, 6));
+    let (nothing, no_stats) = store
+        .movie_reviews_with_stats(MovieId(999), ReviewWindow::Offset(page(10, 0)), None)
+        .await
+        .expect("an unreviewed movie");
+    assert_eq!((nothing.total, nothing.items.len()), (0, 0));
+    assert_eq!(no_stats.total_reviews, 0);
+    let one = store
+        .find_review(on_603, None)
+        .await
+        .expect("find")
+        .expect("review");
+    assert_eq!(one.interactions.len(), 50, "one review shows the 50 newest");
+    assert_eq!(one.interactions[0].user_id, fans[54]);
+    assert_eq!(one.my_interaction, None);
 
     let user_page = store
         .user_reviews(author.id, ReviewWindow::Offset(page(2, 1)), None)

@@ -397,6 +397,14 @@ pub async fn profile_and_stats_read_the_counters(store: SqlStore) {
         .expect("profile")
         .expect("critic");
     assert_eq!(profile.user.username, "critic");
+    assert_eq!(
+        (
+            profile.user.email.as_str(),
+            profile.user.password_hash.0.as_str()
+        ),
+        ("", ""),
+        "a public profile never reads the email or the password hash"
+    );
     assert_eq!(profile.stats.review_count, 2);
     assert_eq!(profile.stats.rating_sum, 9);
     assert_eq!(profile.stats.total_likes, 2);

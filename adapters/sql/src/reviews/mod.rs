@@ -13,9 +13,10 @@
 //! are the latest committed ones.
 //!
 //! Cost: lists walk `reviews_movie_idx`, `reviews_user_idx` or `reviews_recent_idx`
-//! (LIMIT/OFFSET); totals and movie statistics are primary-key reads of counters; each
-//! review's newest reactions are one `review_reactions_review_created_idx` walk of at most
-//! `INTERACTIONS_SHOWN` (50) rows; a user's activity merges their rows of
+//! (LIMIT/OFFSET); totals and movie statistics are primary-key reads of counters; a page's
+//! reviews come with their newest reactions (`INTERACTIONS_IN_LISTS`, one
+//! `review_reactions_review_created_idx` walk each) and the viewer's own in the page's one
+//! query; one review's newest `INTERACTIONS_SHOWN` (50) are a second query; a user's activity merges their rows of
 //! `reviews_user_idx` and `review_reactions_user_idx` (cost grows with that user's
 //! reviews and reactions, never with the site) and reads its window's reviews in one
 //! query; leaderboards walk `users_review_count_idx` or
@@ -103,6 +104,24 @@ impl ReviewStore for SqlStore {
             .review_page(Some(("r.movie_id = $1", movie.0)), window, viewer)
             .await?;
         Ok(page_of(items, total, window))
+    }
+
+    async fn movie_reviews_with_stats(
+        &self,
+        movie: MovieId,
+        window: ReviewWindow,
+        viewer: Option<UserId>,
+    ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
+        // The statistics row counts the reviews too: two queries in all, and one for a
+        // movie nobody reviewed.
+        let stats = self.movie_stats(movie).await?;
+        let items = if stats.total_reviews == 0 {
+            (Vec::new(), false)
+        } else {
+            self.review_page(Some(("r.movie_id = $1", movie.0)), window, viewer)
+                .await?
+        };
+        Ok((page_of(items, stats.total_reviews, window), stats))
     }
 
     async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError> {

@@ -7,7 +7,8 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use leffaseura_core::domain::review::{
-    Interaction, ReactionKind, Review, ReviewWindow, ReviewedMovie, INTERACTIONS_SHOWN,
+    Interaction, ReactionKind, Review, ReviewWindow, ReviewedMovie, INTERACTIONS_IN_LISTS,
+    INTERACTIONS_SHOWN,
 };
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::{MovieId, ReviewId, StoreError, UserId};
@@ -15,7 +16,7 @@ use leffaseura_core::{MovieId, ReviewId, StoreError, UserId};
 use crate::error::store_error;
 use crate::time::{from_millis, to_millis};
 use crate::users::{stats_from_row, user_from_row};
-use crate::SqlStore;
+use crate::{Backend, SqlStore};
 
 /// Every review read: the review, its author's name and what the store remembers of the
 /// movie (NULLs when the movie was never seen).
@@ -25,8 +26,8 @@ pub(super) const REVIEW_SELECT: &str =
      m.title AS movie_name, m.poster_path AS poster_url, m.release_year \
      FROM reviews r JOIN users u ON u.id = r.user_id LEFT JOIN movies m ON m.id = r.movie_id";
 
-/// The user columns the leaderboards read (the same as the user store's).
-pub(super) use crate::users::USER_COLUMNS;
+/// The user columns the leaderboards read: the public ones (no email, no password hash).
+pub(super) use crate::users::PUBLIC_USER_COLUMNS as USER_COLUMNS;
 
 pub(super) fn review_from_row(row: &AnyRow) -> Result<Review, StoreError> {
     let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
@@ -50,6 +51,66 @@ pub(super) fn review_from_row(row: &AnyRow) -> Result<Review, StoreError> {
             release_year: release_year.and_then(|y| i32::try_from(y).ok()),
         },
     })
+}
+
+/// The columns a listed review adds to [`REVIEW_SELECT`] (read as `p`, the page's rows):
+/// its newest [`INTERACTIONS_IN_LISTS`] reactions as one JSON array (one short walk of
+/// `review_reactions_review_created_idx` per review, inside the page's query rather than a
+/// query per list) and the viewer's reaction (a primary-key probe), `$viewer` being the
+/// viewer's parameter, or none.
+fn list_extras(backend: Backend, viewer: Option<usize>) -> String {
+    let newest = format!(
+        "SELECT rr.user_id, iu.username, rr.kind, rr.created_at FROM review_reactions rr \
+         JOIN users iu ON iu.id = rr.user_id WHERE rr.review_id = p.id \
+         ORDER BY rr.created_at DESC, rr.user_id DESC LIMIT {INTERACTIONS_IN_LISTS}"
+    );
+    let newest = match backend {
+        Backend::Sqlite => format!(
+            "(SELECT json_group_array(json_array(i.user_id, i.username, i.kind, i.created_at)) \
+             FROM ({newest}) AS i)"
+        ),
+        Backend::Postgres => format!(
+            "(SELECT CAST(COALESCE(json_agg(json_build_array(i.user_id, i.username, i.kind, \
+             i.created_at)), '[]') AS TEXT) FROM ({newest}) AS i)"
+        ),
+    };
+    let mine = match viewer {
+        Some(n) => format!(
+            "(SELECT mr.kind FROM review_reactions mr WHERE mr.review_id = p.id \
+             AND mr.user_id = ${n})"
+        ),
+        None => "CAST(NULL AS TEXT)".to_owned(),
+    };
+    format!("{newest} AS newest_reactions, {mine} AS my_kind")
+}
+
+/// A review of a list query ([`list_extras`]).
+fn listed_review(row: &AnyRow) -> Result<Review, StoreError> {
+    let mut review = review_from_row(row)?;
+    add_list_extras(&mut review, row)?;
+    Ok(review)
+}
+
+/// Fills a listed review's `interactions` and `my_interaction` from [`list_extras`].
+fn add_list_extras(review: &mut Review, row: &AnyRow) -> Result<(), StoreError> {
+    let newest: String = row.try_get("newest_reactions").map_err(store_error)?;
+    let mut found: Vec<(i64, String, String, i64)> = serde_json::from_str(&newest)
+        .map_err(|err| StoreError::Backend(format!("newest reactions: {err}").into()))?;
+    // JSON aggregates promise no order: newest first, as the subquery cut them.
+    found.sort_by(|a, b| b.3.cmp(&a.3).then(b.0.cmp(&a.0)));
+    review.interactions = found
+        .into_iter()
+        .map(|(user_id, username, kind, _)| {
+            Ok(Interaction {
+                user_id: UserId(user_id),
+                username,
+                kind: reaction(&kind)?,
+            })
+        })
+        .collect::<Result<_, StoreError>>()?;
+    let mine: Option<String> = row.try_get("my_kind").map_err(store_error)?;
+    review.my_interaction = mine.as_deref().map(reaction).transpose()?;
+    Ok(())
 }
 
 pub(super) fn profile_from_row(row: &AnyRow) -> Result<UserProfile, StoreError> {
@@ -93,15 +154,22 @@ impl SqlStore {
             format!("WHERE {}", conditions.join(" AND "))
         };
         let n = binds.len();
+        // The extras are computed on the outer query, so only for the page's rows (not
+        // for the rows an offset skips).
+        let extras = list_extras(self.backend(), viewer.map(|_| n + 3));
         let sql = format!(
-            "{REVIEW_SELECT} {filter} ORDER BY r.created_at DESC, r.id DESC \
-             LIMIT ${} OFFSET ${}",
+            "SELECT p.*, {extras} FROM ({REVIEW_SELECT} {filter} \
+             ORDER BY r.created_at DESC, r.id DESC LIMIT ${} OFFSET ${}) AS p \
+             ORDER BY p.created_at DESC, p.id DESC",
             n + 1,
             n + 2
         );
         // One row more than asked tells whether another window follows.
         binds.push(window.limit() + 1);
         binds.push(window.offset());
+        if let Some(viewer) = viewer {
+            binds.push(viewer.0);
+        }
         let mut query = sqlx::query(&sql);
         for value in binds {
             query = query.bind(value);
@@ -109,16 +177,15 @@ impl SqlStore {
         let rows = query.fetch_all(self.pool()).await.map_err(store_error)?;
         let mut reviews = rows
             .iter()
-            .map(review_from_row)
+            .map(listed_review)
             .collect::<Result<Vec<_>, _>>()?;
         let has_more = reviews.len() as i64 > window.limit();
         reviews.truncate(usize::try_from(window.limit()).unwrap_or(0));
-        self.add_interactions(&mut reviews, viewer).await?;
         Ok((reviews, has_more))
     }
 
-    /// The reviews with these ids (missing ones left out), in one query, with their
-    /// interactions and the viewer's own.
+    /// The reviews with these ids (missing ones left out), as lists show them, in one
+    /// query.
     pub(super) async fn reviews_by_ids(
         &self,
         ids: &[i64],
@@ -128,25 +195,24 @@ impl SqlStore {
             return Ok(Vec::new());
         }
         let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+        let extras = list_extras(self.backend(), viewer.map(|_| ids.len() + 1));
         let sql = format!(
-            "{REVIEW_SELECT} WHERE r.id IN ({})",
+            "SELECT p.*, {extras} FROM ({REVIEW_SELECT} WHERE r.id IN ({})) AS p",
             placeholders.join(", ")
         );
         let mut query = sqlx::query(&sql);
         for id in ids {
             query = query.bind(*id);
         }
+        if let Some(viewer) = viewer {
+            query = query.bind(viewer.0);
+        }
         let rows = query.fetch_all(self.pool()).await.map_err(store_error)?;
-        let mut reviews = rows
-            .iter()
-            .map(review_from_row)
-            .collect::<Result<Vec<_>, _>>()?;
-        self.add_interactions(&mut reviews, viewer).await?;
-        Ok(reviews)
+        rows.iter().map(listed_review).collect()
     }
 
-    /// Fills `interactions` (the newest [`INTERACTIONS_SHOWN`] per review, one indexed
-    /// walk each, in one round trip) and the viewer's `my_interaction`.
+    /// Fills a single review's `interactions` (the newest [`INTERACTIONS_SHOWN`], one
+    /// indexed walk each, in one round trip) and the viewer's `my_interaction`.
     pub(super) async fn add_interactions(
         &self,
         reviews: &mut [Review],
