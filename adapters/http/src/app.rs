@@ -12,6 +12,7 @@ use poem::{get, handler, EndpointExt, IntoResponse, Response, Route};
 use leffaseura_core::{ErrorCode, StoreError};
 
 use crate::api;
+use crate::compression::compress_response;
 use crate::cors::{cors, CorsOrigins};
 use crate::headers::security_headers;
 use crate::limits::{limit_writes, WriteLimiter};
@@ -134,6 +135,7 @@ pub fn build_app(
         .around(move |ep, req| cors(ep, req, origins.clone()))
         .with(CatchPanic::new().with_handler(on_panic))
         .around(limit_uri)
+        .around(compress_response)
         .around(security_headers)
         .around(log_request)
         .map_to_response()
