@@ -56,8 +56,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // Journeys pass callbacks to page.evaluate(), which run in the browser.
-    files: ['e2e/**/*.mjs'],
+    // Journeys and the page-speed benchmark pass callbacks to page.evaluate(), which run in the browser.
+    files: ['e2e/**/*.mjs', 'scripts/bench-webapp.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

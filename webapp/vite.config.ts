@@ -1,13 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompileMessages } from './scripts/precompile-messages.mjs';
+import { precompress } from './scripts/precompress.mjs';
 
 // The server serves the built app and the API from one origin; in development Vite
 // forwards API calls to a locally running leffaseura-server.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), precompileMessages(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package exports name its development build only (with its warnings);
+      // the production build is the same API, smaller (remix-run/react-router#12532).
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : []),
+    ],
   },
   server: {
     proxy: {
@@ -27,4 +36,4 @@ export default defineConfig({
     testTimeout: 30_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

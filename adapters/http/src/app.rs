@@ -10,6 +10,7 @@ use poem::{get, EndpointExt, Response, Route};
 use leffaseura_core::ErrorCode;
 
 use crate::api;
+use crate::compression::compress_response;
 use crate::cors::{cors, CorsOrigins};
 use crate::headers::security_headers;
 use crate::limits::{limit_writes, WriteLimiter};
@@ -94,6 +95,7 @@ pub fn build_app(
         .around(move |ep, req| cors(ep, req, origins.clone()))
         .with(CatchPanic::new().with_handler(on_panic))
         .around(limit_uri)
+        .around(compress_response)
         .around(security_headers)
         .around(log_request)
         .around(crate::metrics::record_request)

@@ -4,6 +4,7 @@
 pub mod api;
 pub mod app;
 pub mod auth;
+pub mod compression;
 pub mod cors;
 pub mod error;
 mod error_code;

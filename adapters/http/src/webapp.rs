@@ -6,16 +6,22 @@
 //! answers a JSON 404 when missing, so that a stale script or image does not receive the
 //! HTML page; a path that leaves the directory (`/assets/../../x`) gets the same 404, never
 //! a message naming the directory. `/api/...` never reaches this (it is routed first).
+//!
+//! The build leaves a `.br` and a `.gz` copy beside each text file worth compressing
+//! (`webapp/vite.config.ts`); a client that accepts one gets that copy as it is, with the
+//! original's type and `Content-Encoding`, so the bundle is compressed once at the highest
+//! level instead of on every request (see [`precompressed`]).
 
 use std::path::{Path, PathBuf};
 
 use poem::endpoint::{StaticFileEndpoint, StaticFilesEndpoint};
 use poem::http::{header, HeaderValue, Method, StatusCode};
-use poem::web::Html;
-use poem::{Endpoint, IntoResponse, Request, Response};
+use poem::web::{Html, StaticFileRequest};
+use poem::{Endpoint, FromRequest, IntoResponse, Request, Response};
 
 use leffaseura_core::ErrorCode;
 
+use crate::compression::{preferred_coding, vary_on_accept_encoding};
 use crate::error::error_response;
 use crate::webapp_routes::is_app_route;
 
@@ -48,6 +54,7 @@ fn method_not_allowed() -> Response {
 /// missing.
 pub enum Webapp {
     Built {
+        dir: PathBuf,
         files: StaticFilesEndpoint,
         index: StaticFileEndpoint,
     },
@@ -60,6 +67,7 @@ impl Webapp {
     pub fn new(dir: &Path) -> Self {
         if dir.join("index.html").is_file() {
             Self::Built {
+                dir: dir.to_owned(),
                 files: StaticFilesEndpoint::new(dir)
                     .index_file("index.html")
                     .prefer_utf8(true),
@@ -104,6 +112,72 @@ fn is_static_file(path: &str) -> bool {
                 .iter()
                 .any(|known| extension.eq_ignore_ascii_case(known))
     })
+}
+
+/// The type of a file the build precompresses, by its extension (as poem's static files
+/// would name it), or `None` for a file never precompressed.
+fn precompressed_type(path: &str) -> Option<&'static str> {
+    let (_, extension) = path.rsplit_once('.')?;
+    Some(match extension {
+        "js" | "mjs" => "text/javascript",
+        "css" => "text/css",
+        "html" => "text/html; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "txt" => "text/plain; charset=utf-8",
+        _ => return None,
+    })
+}
+
+/// `path` without its leading slash when it is a plain relative file name (letters,
+/// digits, `.`, `_`, `-` between slashes, no `.`/`..` segment), as every file of the build
+/// is named; anything else is left to poem's static files, which resolve it safely.
+fn plain_relative(path: &str) -> Option<&str> {
+    let relative = path.strip_prefix('/')?;
+    let plain = !relative.is_empty()
+        && relative.split('/').all(|segment| {
+            !segment.is_empty()
+                && segment != "."
+                && segment != ".."
+                && segment
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        });
+    plain.then_some(relative)
+}
+
+/// The build's `.br` or `.gz` copy of the requested file, when the client accepts that
+/// encoding and both the file and its copy exist (a copy without its original is stale).
+/// Conditional and range requests work on the copy, whose own `ETag` differs from the
+/// original's.
+async fn precompressed(dir: &Path, req: &Request) -> poem::Result<Option<Response>> {
+    let Some(coding) = preferred_coding(req.headers()) else {
+        return Ok(None);
+    };
+    let path = req.uri().path();
+    let (Some(relative), Some(content_type)) = (plain_relative(path), precompressed_type(path))
+    else {
+        return Ok(None);
+    };
+    let original = dir.join(relative);
+    let copy = dir.join(format!("{relative}.{}", coding.file_suffix()));
+    if !original.is_file() || !copy.is_file() {
+        return Ok(None);
+    }
+    let mut response = StaticFileRequest::from_request_without_body(req)
+        .await?
+        .create_response(&copy, false, false)?
+        .with_content_type(content_type)
+        .into_response();
+    if response.status() != StatusCode::NOT_MODIFIED {
+        response.headers_mut().insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(coding.token()),
+        );
+    }
+    vary_on_accept_encoding(response.headers_mut());
+    Ok(Some(response))
 }
 
 /// A page of the webapp answers 200; any other path gets the same page (the webapp shows
@@ -152,7 +226,12 @@ impl Endpoint for Webapp {
                     Ok(no_such_file())
                 }
             }
-            Self::Built { files, index } => {
+            Self::Built { dir, files, index } => {
+                if *req.method() == Method::GET {
+                    if let Some(response) = precompressed(dir, &req).await? {
+                        return Ok(response);
+                    }
+                }
                 let path = req.uri().path();
                 let status = page_status(path);
                 let index_req = (!is_static_file(path)).then(|| {
@@ -290,6 +369,136 @@ mod tests {
             .send()
             .await
             .assert_status(StatusCode::NOT_FOUND);
+    }
+
+    /// A build with `assets/app.js` and its `.br` and `.gz` copies (stand-in bytes: the
+    /// server sends a copy as it is, it never reads it).
+    fn precompressed_build() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
+        std::fs::create_dir(dir.path().join("assets")).unwrap();
+        std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
+        std::fs::write(dir.path().join("assets/app.js.br"), "brotli bytes").unwrap();
+        std::fs::write(dir.path().join("assets/app.js.gz"), "gzip bytes").unwrap();
+        std::fs::write(dir.path().join("assets/only.css"), "a{}").unwrap();
+        std::fs::write(dir.path().join("assets/stale.js.br"), "no original").unwrap();
+        dir
+    }
+
+    #[tokio::test]
+    async fn a_precompressed_copy_is_served_to_a_client_that_accepts_it() {
+        let dir = precompressed_build();
+        let client = TestClient::new(Webapp::new(dir.path()));
+        for (accept, body, encoding) in [
+            ("gzip, deflate, br", "brotli bytes", Some("br")),
+            ("gzip", "gzip bytes", Some("gzip")),
+            ("br;q=0.1, gzip", "gzip bytes", Some("gzip")),
+            ("identity", "console.log(1)", None),
+            ("br;q=0, gzip;q=0", "console.log(1)", None),
+        ] {
+            let response = client
+                .get("/assets/app.js")
+                .header(header::ACCEPT_ENCODING, accept)
+                .send()
+                .await;
+            response.assert_status_is_ok();
+            response.assert_content_type("text/javascript");
+            match encoding {
+                Some(encoding) => {
+                    response.assert_header(header::CONTENT_ENCODING, encoding);
+                    response.assert_header(header::VARY, "accept-encoding");
+                    response.assert_header(header::CONTENT_LENGTH, body.len().to_string());
+                }
+                None => response.assert_header_is_not_exist(header::CONTENT_ENCODING),
+            }
+            response.assert_text(body).await;
+        }
+        // No copy, or a copy without its original: the file as it is, or the plain 404.
+        let response = client
+            .get("/assets/only.css")
+            .header(header::ACCEPT_ENCODING, "br")
+            .send()
+            .await;
+        response.assert_header_is_not_exist(header::CONTENT_ENCODING);
+        response.assert_text("a{}").await;
+        client
+            .get("/assets/stale.js")
+            .header(header::ACCEPT_ENCODING, "br")
+            .send()
+            .await
+            .assert_status(StatusCode::NOT_FOUND);
+        // A path that is not a plain file name never reaches the copies.
+        for path in [
+            "/assets/../assets/app.js",
+            "/assets//app.js",
+            "/assets/%61pp.js",
+        ] {
+            let response = client
+                .get(path)
+                .header(header::ACCEPT_ENCODING, "br")
+                .send()
+                .await;
+            response.assert_header_is_not_exist(header::CONTENT_ENCODING);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_precompressed_copy_answers_conditional_requests() {
+        let dir = precompressed_build();
+        let client = TestClient::new(Webapp::new(dir.path()));
+        let first = client
+            .get("/assets/app.js")
+            .header(header::ACCEPT_ENCODING, "br")
+            .send()
+            .await;
+        let etag = first
+            .0
+            .headers()
+            .get(header::ETAG)
+            .expect("an ETag")
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let plain = client.get("/assets/app.js").send().await;
+        assert_ne!(
+            plain
+                .0
+                .headers()
+                .get(header::ETAG)
+                .unwrap()
+                .to_str()
+                .unwrap(),
+            etag,
+            "each encoding is its own representation"
+        );
+        client
+            .get("/assets/app.js")
+            .header(header::ACCEPT_ENCODING, "br")
+            .header(header::IF_NONE_MATCH, &etag)
+            .send()
+            .await
+            .assert_status(StatusCode::NOT_MODIFIED);
+    }
+
+    #[test]
+    fn only_plain_file_names_are_looked_up_precompressed() {
+        for (path, expected) in [
+            (
+                "/assets/index-S_OHe-Ol.js",
+                Some("assets/index-S_OHe-Ol.js"),
+            ),
+            ("/favicon.svg", Some("favicon.svg")),
+            ("/", None),
+            ("/assets/", None),
+            ("/assets//x.js", None),
+            ("/assets/../x.js", None),
+            ("/./x.js", None),
+            ("/assets/%2e%2e/x.js", None),
+            ("/assets/a b.js", None),
+            ("assets/x.js", None),
+        ] {
+            assert_eq!(plain_relative(path), expected, "{path}");
+        }
     }
 
     #[tokio::test]

@@ -83,6 +83,15 @@ mod tests {
             .filter_map(|rest| rest.split('\'').next())
             .filter(|path| *path != "*")
             .collect();
+        // Pages loaded on demand: `...page(['/profile', '/profile/:userId'], …)`.
+        for rest in source.split("page([").skip(1) {
+            let list = rest.split(']').next().unwrap_or_default();
+            in_webapp.extend(
+                list.split(',')
+                    .map(|path| path.trim().trim_matches('\''))
+                    .filter(|path| !path.is_empty()),
+            );
+        }
         in_webapp.sort_unstable();
         let mut here = APP_ROUTES.to_vec();
         here.sort_unstable();

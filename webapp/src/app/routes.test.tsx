@@ -33,20 +33,21 @@ describe('routes', () => {
     ['/terms', 'Terms of use'],
     ['/contact', 'Contact us'],
     ['/no/such/page', 'Page not found'],
-  ])('%s shows "%s"', (path, heading) => {
+  ])('%s shows "%s"', async (path, heading) => {
     renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // Every page but the homepage is loaded on demand.
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it('dates the terms October 2025', () => {
+  it('dates the terms October 2025', async () => {
     renderAt('/terms');
-    expect(screen.getByText('Last updated: October 2025')).toBeInTheDocument();
+    expect(await screen.findByText('Last updated: October 2025')).toBeInTheDocument();
   });
 
-  it('lists the three contact addresses', () => {
+  it('lists the three contact addresses', async () => {
     renderAt('/contact');
     for (const email of ['support@leffaseura.fi', 'partners@leffaseura.fi', 'ideas@leffaseura.fi']) {
-      expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+      expect(await screen.findByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
     }
   });
 

@@ -1,95 +1,83 @@
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchPath, type RouteObject } from 'react-router';
 import { ComingSoon, type ComingSoonPage } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
-import { MovieActions } from '@/components/movie-actions/movie-actions';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { SignupPage } from '@/features/auth/components/signup-page';
-import { FavoritesPage } from '@/features/favorites/components/favorites-page';
-import { WatchlistPage } from '@/features/favorites/components/watchlist-page';
-import { AddToGroupFavorites } from '@/features/groups/components/add-to-group-favorites';
-import { BrowseGroupsPage } from '@/features/groups/components/browse-groups-page';
-import { CreateGroupPage } from '@/features/groups/components/create-group-page';
-import { GroupPage } from '@/features/groups/components/group-page';
-import { MyGroups } from '@/features/groups/components/my-groups';
-import { PopularGroupsCarousel } from '@/features/groups/components/popular-groups-carousel';
 import { HomePage } from '@/features/home/components/home-page';
-import { BrowsePage } from '@/features/movies/components/browse-page';
-import { MoviePage } from '@/features/movies/components/movie-page';
-import { ProfilePage } from '@/features/profile/components/profile-page';
-import { MovieShowtimes } from '@/features/showtimes/components/movie-showtimes';
-import { ShowtimesPage } from '@/features/showtimes/components/showtimes-page';
-import { WatchlistShowtimes } from '@/features/showtimes/components/watchlist-showtimes';
-import { MovieReviews } from '@/features/reviews/components/movie-reviews';
-import { SettingsPage } from '@/features/settings/components/settings-page';
-import { AboutPage } from '@/features/static-pages/components/about-page';
-import { ContactPage } from '@/features/static-pages/components/contact-page';
-import { FaqPage } from '@/features/static-pages/components/faq-page';
-import { TermsPage } from '@/features/static-pages/components/terms-page';
 import { NotFoundPage } from './not-found-page';
 
-/** Pages whose feature is not built yet: each says so in one sentence (comingSoon.<page>.title/message). */
-const soon = (page: ComingSoonPage) => <ComingSoon titleKey={`comingSoon.${page}.title`} messageKey={`comingSoon.${page}.message`} />;
+/** The loaders of the pages loaded on demand, by route path (see `preloadPage`). */
+const loaders: { path: string; load: () => Promise<unknown> }[] = [];
 
-/** The favorite/watchlist toggles for a movie tile (Browse) or the Movie page. */
-type ActionMovie = { id: number; title: string; originalTitle: string; releaseDate: string; posterPath: string | null };
-const movieActions = (movie: ActionMovie, variant: 'compact' | 'full') => (
-  <MovieActions
-    movieId={movie.id}
-    title={movie.title}
-    originalTitle={movie.originalTitle}
-    year={movie.releaseDate}
-    posterPath={movie.posterPath}
-    variant={variant}
+/**
+ * A page whose code is a chunk of its own, fetched when it is first shown (issue 14: the
+ * homepage's first load carries no other page). The layout's Suspense shows while it loads.
+ */
+function page<Module>(paths: string[], load: () => Promise<Module>, pick: (module: Module) => ComponentType): RouteObject[] {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  for (const path of paths) loaders.push({ path, load });
+  return paths.map((path) => ({ path, element: <Page /> }));
+}
+
+/**
+ * Starts fetching the code of the page at `pathname` (a first visit straight to /browse),
+ * in parallel with the texts, instead of after the first render. The import is the same
+ * module the page's `lazy` asks for later, so it is fetched once.
+ */
+export function preloadPage(pathname: string) {
+  const found = loaders.find(({ path }) => matchPath(path, pathname));
+  found?.load().catch(() => {
+    // The page's own lazy import fails the same way when it renders, and the layout's
+    // error boundary offers a reload.
+  });
+}
+
+/** Pages whose feature is not built yet: each says so in one sentence (comingSoon.<page>.title/message). */
+const soon = (name: ComingSoonPage) => <ComingSoon titleKey={`comingSoon.${name}.title`} messageKey={`comingSoon.${name}.message`} />;
+
+/** A part of a page loaded after the page itself: nothing shows until it is here. */
+function part<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  const Part = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return (
+    <Suspense fallback={null}>
+      <Part />
+    </Suspense>
+  );
+}
+
+// The homepage's showtimes (signed-in users with a watchlist only) and popular groups come
+// after its hero and first carousels: their code does not hold up the first load.
+const home = (
+  <HomePage
+    popularGroups={part(() => import('@/features/groups/components/popular-groups-carousel'), (m) => m.PopularGroupsCarousel)}
+    watchlistShowtimes={part(() => import('@/features/showtimes/components/watchlist-showtimes'), (m) => m.WatchlistShowtimes)}
   />
 );
 
-/** The profile's "My groups" (another member's "Groups"). */
-const profileGroups = (user: { id: number; username: string }, isOwn: boolean) => (
-  <MyGroups userId={user.id} username={user.username} isOwn={isOwn} />
-);
-
-/** Every route of PRODUCT-SPEC §2. */
+/** Every route of PRODUCT-SPEC §2. The homepage is in the first chunk; every other page is loaded on demand. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage popularGroups={<PopularGroupsCarousel />} watchlistShowtimes={<WatchlistShowtimes />} /> },
-      { path: '/homepage', element: <HomePage popularGroups={<PopularGroupsCarousel />} watchlistShowtimes={<WatchlistShowtimes />} /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/profile', element: <ProfilePage renderGroups={profileGroups} /> },
-      { path: '/profile/:userId', element: <ProfilePage renderGroups={profileGroups} /> },
-      { path: '/favorites/:userId', element: <FavoritesPage /> },
-      { path: '/watchlist', element: <WatchlistPage showtimes={<WatchlistShowtimes />} /> },
-      { path: '/watchlist/:userId', element: <WatchlistPage showtimes={<WatchlistShowtimes />} /> },
-      { path: '/browse', element: <BrowsePage renderCardActions={(movie) => movieActions(movie, 'compact')} /> },
-      { path: '/groups', element: <BrowseGroupsPage /> },
-      { path: '/groups/create', element: <CreateGroupPage /> },
-      { path: '/groups/:id', element: <GroupPage /> },
-      {
-        path: '/movie/:id',
-        element: (
-          <MoviePage
-            renderActions={(movie) => movieActions(movie, 'full')}
-            renderGroupSelector={(movie) => (
-              <AddToGroupFavorites
-                key={movie.id}
-                movie={{ id: movie.id, title: movie.originalTitle || movie.title, year: movie.releaseDate, posterPath: movie.posterPath }}
-              />
-            )}
-            renderReviews={(movie) => <MovieReviews key={movie.id} movieId={movie.id} movieTitle={movie.title} />}
-            renderShowtimes={(movie) => <MovieShowtimes key={movie.id} movieId={movie.id} />}
-          />
-        ),
-      },
-      { path: '/schedule', element: <ShowtimesPage /> },
+      { path: '/', element: home },
+      { path: '/homepage', element: home },
+      ...page(['/login'], () => import('@/features/auth/components/login-page'), (m) => m.LoginPage),
+      ...page(['/signup'], () => import('@/features/auth/components/signup-page'), (m) => m.SignupPage),
+      ...page(['/settings'], () => import('@/features/settings/components/settings-page'), (m) => m.SettingsPage),
+      ...page(['/profile', '/profile/:userId'], () => import('./pages/profile-route'), (m) => m.default),
+      ...page(['/favorites/:userId'], () => import('@/features/favorites/components/favorites-page'), (m) => m.FavoritesPage),
+      ...page(['/watchlist', '/watchlist/:userId'], () => import('./pages/watchlist-route'), (m) => m.default),
+      ...page(['/browse'], () => import('./pages/browse-route'), (m) => m.default),
+      ...page(['/groups'], () => import('@/features/groups/components/browse-groups-page'), (m) => m.BrowseGroupsPage),
+      ...page(['/groups/create'], () => import('@/features/groups/components/create-group-page'), (m) => m.CreateGroupPage),
+      ...page(['/groups/:id'], () => import('@/features/groups/components/group-page'), (m) => m.GroupPage),
+      ...page(['/movie/:id'], () => import('./pages/movie-route'), (m) => m.default),
+      ...page(['/schedule'], () => import('@/features/showtimes/components/showtimes-page'), (m) => m.ShowtimesPage),
       { path: '/search', element: soon('search') },
       { path: '/reviews', element: soon('reviews') },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/faq', element: <FaqPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/terms', element: <TermsPage /> },
+      ...page(['/about'], () => import('@/features/static-pages/components/about-page'), (m) => m.AboutPage),
+      ...page(['/faq'], () => import('@/features/static-pages/components/faq-page'), (m) => m.FaqPage),
+      ...page(['/contact'], () => import('@/features/static-pages/components/contact-page'), (m) => m.ContactPage),
+      ...page(['/terms'], () => import('@/features/static-pages/components/terms-page'), (m) => m.TermsPage),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

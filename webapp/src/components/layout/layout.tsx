@@ -1,10 +1,21 @@
 import { Outlet, useLocation } from 'react-router';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Toaster } from '@/components/toast/toaster';
 import { useT } from '@/lib/i18n';
 import { Footer } from './footer';
+import { PageErrorBoundary } from './page-error-boundary';
 import { Header } from './header';
 import { SessionNotice } from './session-notice';
+
+/** Shown while a page's code loads: silent at first, so a quick load does not flash a text. */
+function PageLoading() {
+  const t = useT();
+  return (
+    <p role="status" className="page-loading">
+      {t('common.loading')}
+    </p>
+  );
+}
 
 /** Header, the page in a responsive container, footer. */
 export function Layout() {
@@ -29,7 +40,12 @@ export function Layout() {
       <Header />
       <SessionNotice />
       <main id="main" tabIndex={-1} className="container page">
-        <Outlet />
+        {/* A page's code loads on its first visit (app/routes.tsx): the header stays usable meanwhile. */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       <Toaster />

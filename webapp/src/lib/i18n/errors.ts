@@ -1,10 +1,13 @@
 import type { IntlShape } from 'react-intl';
 import { ApiError, type ApiErrorBody } from '@/lib/api-client';
 import type { MessageKey } from './messages';
-import { catalogues } from './messages';
+import { someLoadedCatalogue } from './messages';
 
 function hasKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(catalogues.en, key);
+  // The shown language's texts are loaded before anything renders (main.tsx), and every
+  // catalogue has the same keys (catalogues.test.ts).
+  const catalogue = someLoadedCatalogue();
+  return catalogue !== undefined && Object.prototype.hasOwnProperty.call(catalogue, key);
 }
 
 /** The catalogue key for an API error `code` (and `field`), or null for a code we have no text for. */

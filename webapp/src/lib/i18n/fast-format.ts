@@ -18,9 +18,11 @@ export function formatFast(intl: IntlShape, id: MessageKey, values?: Values): st
     cache = { plain: new Map(), formats: new Map() };
     caches.set(intl, cache);
   }
+  // A string in tests and development, its ICU syntax tree in production builds
+  // (scripts/precompile-messages.mjs); IntlMessageFormat takes either.
   const source = intl.messages[id];
-  // Unknown or pre-parsed texts (neither happens with our typed JSON catalogues): react-intl's own path reports it.
-  if (typeof source !== 'string') return intl.formatMessage({ id }, values);
+  // An unknown text (never with our typed catalogues): react-intl's own path reports it.
+  if (source === undefined) return intl.formatMessage({ id }, values);
   if (!values) {
     let text = cache.plain.get(id);
     if (text === undefined) {

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALES, useCurrentLanguage, type Language } from './language';
-import { catalogues } from './messages';
+import { loadCatalogue, loadedCatalogue } from './messages';
 
 type I18nProviderProps = {
   children: ReactNode;
@@ -13,12 +13,15 @@ type I18nProviderProps = {
 export function I18nProvider({ children, language }: I18nProviderProps) {
   const chosen = useCurrentLanguage();
   const shown = language ?? chosen;
+  // The chosen language is loaded before it is shown (main.tsx, setLanguage); a fixed one
+  // may still be on its way, and a Suspense boundary above waits for it.
+  const messages = loadedCatalogue(shown) ?? use(loadCatalogue(shown));
   return (
     <IntlProvider
       // A new language remounts nothing: react-intl re-renders its consumers with the new messages.
       locale={LOCALES[shown]}
       defaultLocale="en-GB"
-      messages={catalogues[shown]}
+      messages={messages}
       onError={reportIntlError}
     >
       {children}

@@ -8,8 +8,11 @@ import { errorKey, errorText } from './errors';
 import { formatCalendarDate, formatDate, formatDecimal1, formatRelative, formatTime } from './format';
 import { I18nProvider } from './i18n-provider';
 import { getLanguage, LANGUAGE_STORAGE_KEY, languageFromBrowser, resetLanguage, setLanguage, type Language } from './language';
-import { catalogues } from './messages';
+import en from './messages/en.json';
+import fi from './messages/fi.json';
 import { useGenreName, useT } from './hooks';
+
+const catalogues = { en, fi };
 
 function intlFor(language: Language) {
   return createIntl({ locale: language === 'fi' ? 'fi-FI' : 'en-GB', messages: catalogues[language] });

@@ -6,4 +6,5 @@ export { errorKey, errorText } from './errors';
 export { intlFor } from './intl';
 export type { IntlShape } from 'react-intl';
 export { getLanguage, LANGUAGES, LOCALES, setLanguage, type Language } from './language';
+export { loadCatalogue } from './messages';
 export type { MessageKey } from './messages';

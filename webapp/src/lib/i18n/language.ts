@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { loadCatalogue, loadedCatalogue } from './messages';
 
 /** The languages of the product. */
 export type Language = 'fi' | 'en';
@@ -51,6 +52,26 @@ function emit(language: Language) {
   for (const listener of listeners) listener();
 }
 
+/** The latest choice: it wins when two loads race (fi → en → fi on a slow network). */
+let wanted: Language | null = null;
+
+/** Shows `language` once its texts are here: at once when they are, else when they arrive. */
+function emitLoaded(language: Language) {
+  wanted = language;
+  if (loadedCatalogue(language)) {
+    emit(language);
+    return;
+  }
+  loadCatalogue(language).then(
+    () => {
+      if (wanted === language) emit(language);
+    },
+    () => {
+      // Offline: the texts shown stay; the switch can be pressed again.
+    },
+  );
+}
+
 /** The language the product shows now (also for code outside React, e.g. request headers). */
 export function getLanguage(): Language {
   return current;
@@ -63,7 +84,7 @@ export function setLanguage(language: Language) {
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
-  emit(language);
+  emitLoaded(language);
 }
 
 /**
@@ -76,13 +97,13 @@ export function resetLanguage() {
   } catch {
     // nothing remembered to forget
   }
-  emit(languageFromBrowser(browserLanguages()));
+  emitLoaded(languageFromBrowser(browserLanguages()));
 }
 
 if (typeof window !== 'undefined') {
   // A choice made in another tab applies here too.
   window.addEventListener('storage', (event) => {
-    if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue)) emit(event.newValue);
+    if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue)) emitLoaded(event.newValue);
   });
 }
 

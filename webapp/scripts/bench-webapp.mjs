@@ -1,0 +1,199 @@
+// Page-speed benchmark of the built webapp as a running leffaseura-server serves it
+// (issue 14, "Also: the webapp"). Prints
+//   1. the JavaScript the homepage loads on a first visit: every script file, its bytes
+//      as stored (raw) and as the server sends them for `Accept-Encoding: gzip` and `br`;
+//   2. for the Browse and Movie pages, the time from navigation start until the page is
+//      interactive, in Chromium throttled like a mid-range phone on a slow network
+//      (CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip), with a cold
+//      cache (new browser profile) and a warm one (the same page visited before), median
+//      of RUNS (default 3).
+// "Interactive" means the page's own content is there and the page answers the user:
+//   Browse: its heading is shown, and a letter typed into its search box enables the
+//           "Clear Filters" button (React handled the keystroke and re-rendered);
+//   Movie:  the movie's title is shown, and a letter typed into the header's search box
+//           stays in it (a controlled input that React re-rendered with the new value).
+// Run through scripts/bench-webapp (which builds and starts the server), or directly:
+//   BASE_URL=http://127.0.0.1:8080 node scripts/bench-webapp.mjs
+import http from 'node:http';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS ?? 3);
+const GOAL_MS = 1000;
+const GOAL_GZIP_BYTES = 100 * 1024;
+// Lighthouse's mobile profile ("Slow 4G" on a mid-range phone).
+const CPU_SLOWDOWN = 4;
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+if (!BASE_URL) {
+  console.error('BASE_URL is not set (start leffaseura-server and point BASE_URL at it)');
+  process.exit(2);
+}
+
+/**
+ * The body of `url` as the server sends it for `encoding` (no decoding here).
+ * @param {string} url @param {string} encoding
+ * @returns {Promise<{ bytes: number; contentEncoding: string }>}
+ */
+function fetchEncoded(url, encoding) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`${url}: status ${response.statusCode}`));
+        else resolve({ bytes, contentEncoding: String(response.headers['content-encoding'] ?? 'identity') });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** @param {number} bytes */
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Every script the homepage loads on a first visit, until the network is quiet.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function homepageScripts(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && !scripts.includes(response.url())) scripts.push(response.url());
+  });
+  await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle' });
+  await page.locator('#site-search').waitFor();
+  await context.close();
+  return scripts;
+}
+
+async function printFirstLoad(/** @type {import('playwright-core').Browser} */ browser) {
+  const scripts = await homepageScripts(browser);
+  console.log('\nFirst-load JavaScript of the homepage (/), as served:');
+  console.log(`  ${'file'.padEnd(40)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'br'.padStart(10)}`);
+  const total = { raw: 0, gzip: 0, br: 0 };
+  for (const url of scripts) {
+    const raw = await fetchEncoded(url, 'identity');
+    const gzip = await fetchEncoded(url, 'gzip');
+    const br = await fetchEncoded(url, 'br');
+    total.raw += raw.bytes;
+    total.gzip += gzip.bytes;
+    total.br += br.bytes;
+    const served = (/** @type {{ bytes: number; contentEncoding: string }} */ r, /** @type {string} */ wanted) =>
+      `${kb(r.bytes)}${r.contentEncoding === wanted ? '' : '*'}`.padStart(10);
+    console.log(`  ${new URL(url).pathname.padEnd(40)} ${kb(raw.bytes).padStart(10)} ${served(gzip, 'gzip')} ${served(br, 'br')}`);
+  }
+  console.log(`  ${`total (${scripts.length} files)`.padEnd(40)} ${kb(total.raw).padStart(10)} ${kb(total.gzip).padStart(10)} ${kb(total.br).padStart(10)}`);
+  console.log(`  (* = the server sent it without that encoding)   goal: ≤ ${kb(GOAL_GZIP_BYTES)} gzip → ${total.gzip <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`);
+}
+
+/**
+ * @typedef {{ name: string; path: string; interactive: (page: import('playwright-core').Page) => Promise<void> }} PageSpec
+ */
+
+/**
+ * Milliseconds from navigation start until `spec` is interactive, on a throttled page.
+ * @param {import('playwright-core').BrowserContext} context @param {PageSpec} spec
+ */
+async function timeToInteractive(context, spec) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(`${BASE_URL}${spec.path}`, { waitUntil: 'commit', timeout: 60_000 });
+  await spec.interactive(page);
+  const ms = await page.evaluate(() => performance.now());
+  await page.close();
+  return ms;
+}
+
+/**
+ * Cold: a new profile (empty cache) per run. Warm: the page visited once in the profile
+ * before, then opened again in a new tab.
+ * @param {import('playwright-core').Browser} browser @param {PageSpec} spec
+ */
+async function measurePage(browser, spec) {
+  /** @type {number[]} */
+  const cold = [];
+  /** @type {number[]} */
+  const warm = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    cold.push(await timeToInteractive(context, spec));
+    warm.push(await timeToInteractive(context, spec));
+    await context.close();
+  }
+  return { cold, warm };
+}
+
+/** @type {(movieId: number) => PageSpec[]} */
+const pages = (movieId) => [
+  {
+    name: 'Browse',
+    path: '/browse',
+    interactive: async (page) => {
+      await page.locator('#browse-heading').waitFor({ timeout: 60_000 });
+      await page.locator('#browse-search').press('a', { timeout: 60_000 });
+      await page.waitForFunction(() => {
+        const clear = document.querySelector('form[role="search"] button[type="button"]');
+        return clear instanceof HTMLButtonElement && !clear.disabled;
+      }, undefined, { timeout: 60_000 });
+    },
+  },
+  {
+    name: 'Movie',
+    path: `/movie/${movieId}`,
+    interactive: async (page) => {
+      await page.locator('#movie-title').waitFor({ timeout: 60_000 });
+      await page.locator('#site-search').press('a', { timeout: 60_000 });
+      await page.waitForFunction(() => {
+        const input = document.querySelector('#site-search');
+        return input instanceof HTMLInputElement && input.value === 'a';
+      }, undefined, { timeout: 60_000 });
+    },
+  },
+];
+
+async function main() {
+  const popular = await (await fetch(`${BASE_URL}/api/v1/tmdb/popular`)).json();
+  const movieId = popular.results[0].id;
+  const browser = await launch();
+  try {
+    await printFirstLoad(browser);
+    console.log(`\nTime to interactive, ms (CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s down, 750 kbit/s up, ${NETWORK.latency} ms RTT; median of ${RUNS}):`);
+    console.log(`  ${'page'.padEnd(24)} ${'cold'.padStart(8)} ${'warm'.padStart(8)}   runs (cold | warm)`);
+    for (const spec of pages(movieId)) {
+      const { cold, warm } = await measurePage(browser, spec);
+      const verdict = median(cold) <= GOAL_MS && median(warm) <= GOAL_MS ? 'met' : 'NOT met';
+      console.log(
+        `  ${`${spec.name} (${spec.path})`.padEnd(24)} ${median(cold).toFixed(0).padStart(8)} ${median(warm).toFixed(0).padStart(8)}   ` +
+          `${cold.map((ms) => ms.toFixed(0)).join(' ')} | ${warm.map((ms) => ms.toFixed(0)).join(' ')}   goal ≤ ${GOAL_MS} ms: ${verdict}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
