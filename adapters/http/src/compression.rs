@@ -92,12 +92,7 @@ pub fn preferred_coding(headers: &HeaderMap) -> Option<Coding> {
 /// Is a body of this `Content-Type` text that compresses well? Images, fonts and archives
 /// are compressed already; an event stream must not be buffered.
 pub fn is_compressible(content_type: &str) -> bool {
-    let essence = content_type
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
+    let essence = crate::middleware::media_type(content_type);
     if essence == "text/event-stream" {
         return false;
     }

@@ -36,13 +36,19 @@ fn too_large() -> Response {
     )
 }
 
-fn is_json(content_type: &str) -> bool {
-    let essence = content_type
+/// A `Content-Type`'s media type without parameters, lower-cased (`text/html; charset=utf-8`
+/// → `text/html`).
+pub(crate) fn media_type(content_type: &str) -> String {
+    content_type
         .split(';')
         .next()
         .unwrap_or_default()
         .trim()
-        .to_ascii_lowercase();
+        .to_ascii_lowercase()
+}
+
+fn is_json(content_type: &str) -> bool {
+    let essence = media_type(content_type);
     essence == "application/json" || essence.ends_with("+json")
 }
 

@@ -247,23 +247,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     }
     let app = build_app(state, &app_config);
 
-    let acceptor = TcpListener::bind(config.bind.clone())
-        .into_acceptor()
-        .await
-        .with_context(|| format!("listening on {}", config.bind))?;
-    for addr in acceptor.local_addr() {
-        if let Some(addr) = addr.as_socket_addr() {
-            tracing::info!("listening on http://{addr}");
-        }
-    }
-    Server::new_with_acceptor(acceptor)
-        .run_with_graceful_shutdown(
-            app,
-            shutdown_signal(),
-            Some(Duration::from_secs(config.shutdown_drain_secs)),
-        )
-        .await
-        .context("serving HTTP")?;
+    serve(&config, app).await?;
     store.close().await;
     tracing::info!("stopped");
     Ok(())
@@ -278,11 +262,22 @@ fn floor() -> poem::web::Json<serde_json::Value> {
 /// around a single trivial handler.
 async fn run_floor(config: Config) -> anyhow::Result<()> {
     let app = poem::Route::new().at("/floor", poem::get(floor));
+    tracing::info!("bench floor: serving GET /floor only");
+    serve(&config, app).await
+}
+
+/// Listens on `BIND`, logs the address (scripts read it), and serves `app` until a
+/// shutdown signal, draining requests in flight for `SHUTDOWN_DRAIN_SECS`.
+async fn serve(config: &Config, app: impl poem::Endpoint + 'static) -> anyhow::Result<()> {
     let acceptor = TcpListener::bind(config.bind.clone())
         .into_acceptor()
         .await
         .with_context(|| format!("listening on {}", config.bind))?;
-    tracing::info!("bench floor: serving GET /floor only");
+    for addr in acceptor.local_addr() {
+        if let Some(addr) = addr.as_socket_addr() {
+            tracing::info!("listening on http://{addr}");
+        }
+    }
     Server::new_with_acceptor(acceptor)
         .run_with_graceful_shutdown(
             app,
