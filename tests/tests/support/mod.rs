@@ -297,15 +297,23 @@ impl TestServer {
         self.call(reqwest::Method::DELETE, path, token, body).await
     }
 
-    /// Registers a user and returns (token, user id).
+    /// Registers a user and returns (token, user id). Like a polite client it tries again
+    /// when the server answers 503 `server_busy` (its password-hash queue is full, which a
+    /// burst of registrations on a loaded machine can reach): the callers test what comes
+    /// after registering, not the queue.
     pub async fn register(&self, username: &str, password: &str) -> (String, i64) {
-        let (status, body) = self
-            .post(
-                "/api/v1/users/register",
-                None,
-                json!({"username": username, "email": format!("{username}@example.fi"), "password": password}),
-            )
-            .await;
+        let request = json!({"username": username, "email": format!("{username}@example.fi"), "password": password});
+        let mut attempts = 0;
+        let (status, body) = loop {
+            let (status, body) = self
+                .post("/api/v1/users/register", None, request.clone())
+                .await;
+            attempts += 1;
+            if status != 503 || body["code"] != "server_busy" || attempts == 20 {
+                break (status, body);
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        };
         assert_eq!(status, 201, "register {username}: {body}");
         let token = body["token"].as_str().expect("token").to_owned();
         let id = body["user"]["id"].as_i64().expect("user id");
