@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '@/components/icons/close-icon';
 import { useT } from '@/lib/i18n';
 import styles from './dialog.module.css';
@@ -35,7 +35,9 @@ export function Dialog({ title, description, onClose, children, actions, role = 
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // Opened and focused before the first paint, so that no frame shows the page without
+  // it and a key pressed at once already lands inside it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;

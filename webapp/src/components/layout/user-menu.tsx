@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '@/lib/i18n';
 import styles from './header.module.css';
@@ -21,9 +21,14 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
 
+  // Focus moves with the menu in the same frame (a passive effect may run a frame later,
+  // when a key pressed right after opening would already have gone to the button).
+  useLayoutEffect(() => {
+    if (open) firstItemRef.current?.focus();
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
-    firstItemRef.current?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
     };

@@ -1,7 +1,7 @@
-import { use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALES, useCurrentLanguage, type Language } from './language';
-import { loadCatalogue, loadedCatalogue } from './messages';
+import { readCatalogue } from './messages';
 
 type I18nProviderProps = {
   children: ReactNode;
@@ -15,7 +15,7 @@ export function I18nProvider({ children, language }: I18nProviderProps) {
   const shown = language ?? chosen;
   // The chosen language is loaded before it is shown (main.tsx, setLanguage); a fixed one
   // may still be on its way, and a Suspense boundary above waits for it.
-  const messages = loadedCatalogue(shown) ?? use(loadCatalogue(shown));
+  const messages = readCatalogue(shown);
   return (
     <IntlProvider
       // A new language remounts nothing: react-intl re-renders its consumers with the new messages.

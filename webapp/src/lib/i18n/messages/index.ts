@@ -15,14 +15,34 @@ const loaders: Record<Language, () => Promise<Catalogue>> = {
 
 const loaded: Partial<Record<Language, Catalogue>> = {};
 const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
+const failed: Partial<Record<Language, unknown>> = {};
 
 /** Fetches a language's texts once; later calls share the first call's promise. */
 export function loadCatalogue(language: Language): Promise<Catalogue> {
-  loading[language] ??= loaders[language]().then((catalogue) => {
-    loaded[language] = catalogue;
-    return catalogue;
-  });
+  loading[language] ??= loaders[language]().then(
+    (catalogue) => {
+      loaded[language] = catalogue;
+      return catalogue;
+    },
+    (error: unknown) => {
+      failed[language] = error;
+      throw error;
+    },
+  );
   return loading[language];
+}
+
+/**
+ * A language's texts for rendering: returns them when they are here, throws the loading
+ * promise while they are on their way (a Suspense boundary above waits for it) and the
+ * error once loading failed (for the error boundary).
+ */
+export function readCatalogue(language: Language): Catalogue {
+  const catalogue = loaded[language];
+  if (catalogue) return catalogue;
+  if (language in failed) throw failed[language];
+  // Suspense's contract: a component that is not ready throws the promise it waits for.
+  throw loadCatalogue(language);
 }
 
 /** A language's texts if they are here already. */
