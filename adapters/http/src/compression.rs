@@ -9,10 +9,12 @@
 
 use std::sync::Arc;
 
+use async_compression::tokio::bufread::{BrotliEncoder, GzipEncoder};
+use async_compression::Level;
 use poem::http::header::{self, HeaderMap, HeaderValue};
 use poem::http::{Method, StatusCode};
-use poem::web::{Compress, CompressionAlgo, CompressionLevel};
-use poem::{Body, Endpoint, IntoResponse, Request, Response};
+use poem::{Body, Endpoint, Request, Response};
+use tokio::io::BufReader;
 
 use leffaseura_core::ErrorCode;
 
@@ -194,12 +196,22 @@ pub async fn compress_response<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::R
             }
         }
     }
+    let plain = BufReader::new(response.take_body().into_async_read());
     let compressed = match coding {
-        Coding::Brotli => Compress::new(response, CompressionAlgo::BR)
-            .with_quality(CompressionLevel::Precise(BROTLI_QUALITY)),
-        Coding::Gzip => Compress::new(response, CompressionAlgo::GZIP),
+        Coding::Brotli => Body::from_async_read(BrotliEncoder::with_quality(
+            plain,
+            Level::Precise(BROTLI_QUALITY),
+        )),
+        Coding::Gzip => Body::from_async_read(GzipEncoder::new(plain)),
     };
-    Ok(compressed.into_response())
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_ENCODING,
+        HeaderValue::from_static(coding.token()),
+    );
+    headers.remove(header::CONTENT_LENGTH);
+    response.set_body(compressed);
+    Ok(response)
 }
 
 #[cfg(test)]
