@@ -234,26 +234,23 @@ pub struct PartyShowInput {
     pub id: i64,
     #[oai(rename = "eventId")]
     pub event_id: i64,
-    #[oai(validator(max_length = 300))]
     pub title: String,
-    #[oai(validator(max_length = 300))]
     pub theatre: String,
     #[oai(rename = "theatreId")]
     pub theatre_id: i64,
-    #[oai(validator(max_length = 300))]
     pub auditorium: String,
     /// RFC 3339; must be still to come.
     pub start: Timestamp,
     #[oai(rename = "lengthInMinutes")]
     pub length_in_minutes: Option<u32>,
-    #[oai(rename = "ticketUrl", validator(max_length = 1000))]
+    #[oai(rename = "ticketUrl")]
     pub ticket_url: Option<String>,
     #[oai(rename = "tmdbId")]
     pub tmdb_id: Option<i64>,
     /// The theatre area the page lists shows of.
     #[oai(rename = "areaId")]
     pub area_id: Option<i64>,
-    #[oai(rename = "areaName", validator(max_length = 300))]
+    #[oai(rename = "areaName")]
     pub area_name: Option<String>,
 }
 
@@ -262,7 +259,6 @@ pub struct PartyShowInput {
 pub struct CreatePartyRequest {
     pub show: PartyShowInput,
     /// Where and when to meet; at most 1000 characters.
-    #[oai(validator(max_length = 1000))]
     pub note: Option<String>,
     /// When answers close: in the future and before the show starts.
     pub rsvp_deadline: Option<Timestamp>,
@@ -295,14 +291,12 @@ impl From<CreatePartyRequest> for PlanParty {
 /// An answer: `going`, `maybe` or `not_going`.
 #[derive(Object, Debug, Clone)]
 pub struct RsvpRequest {
-    #[oai(validator(max_length = 20))]
     pub answer: String,
 }
 
 /// Why the party is called off (members see it); at most 500 characters.
 #[derive(Object, Debug, Clone)]
 pub struct CancelPartyRequest {
-    #[oai(validator(max_length = 500))]
     pub reason: Option<String>,
 }
 

@@ -10,6 +10,7 @@ import { useLocale } from '../lib/use-locale';
 import { useNow } from '../lib/use-now';
 import { AgeRatingBadge } from './age-rating-badge';
 import { AreaPicker, useAreaName } from './area-picker';
+import { PlanPartyButton } from './plan-party';
 import styles from './in-cinemas.module.css';
 
 /** The Movie page's "In cinemas": this film's shows in the chosen area in the next 7 days, by day. */
@@ -86,6 +87,7 @@ function ShowDays({ shows, now }: { shows: ShowView[]; now: Date }) {
               {dayShows.map((show) => (
                 <li key={`${show.id}-${show.start}`}>
                   <ShowChip show={show} />
+                  <PlanPartyButton show={show} now={now} compact />
                 </li>
               ))}
             </ul>
