@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { ApiError, api } from '@/lib/api-client';
+import { getToken } from '@/lib/auth-storage';
 
 type Schemas = components['schemas'];
 
@@ -30,6 +31,29 @@ export const partyKeys = {
 /** Where a party's `.ics` is downloaded from. */
 export function partyCalendarUrl(partyId: number): string {
   return `/api/v1/parties/${partyId}/calendar.ics`;
+}
+
+/**
+ * Downloads a party's `.ics`. Fetched with the session's token (a private group's party is for
+ * its members, and a plain link would go without it), then saved through a blob link.
+ */
+export async function downloadPartyCalendar(partyId: number): Promise<void> {
+  const token = getToken();
+  const response = await globalThis.fetch(partyCalendarUrl(partyId), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, body, 'Failed to download the calendar file');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `watch-party-${partyId}.ics`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** POST /groups/{id}/parties → 201 the party (`scheduled` or, from a member, `proposed`). */

@@ -3,7 +3,7 @@ import type { Group } from '@/api/groups/types';
 import {
   CANCEL_REASON_MAX,
   RSVP_ANSWERS,
-  partyCalendarUrl,
+  downloadPartyCalendar,
   useAnswerParty,
   useCalendarFeed,
   useCancelParty,
@@ -64,6 +64,7 @@ export function GroupParties({ group, viewer }: { group: Group; viewer: Viewer }
 function PartyCard({ party }: { party: WatchParty }) {
   const t = useT();
   const format = useFormat();
+  const errorText = useErrorText();
   const show = party.show;
   const going = party.answers.filter((a) => a.answer === 'going').map((a) => a.username);
   return (
@@ -95,9 +96,13 @@ function PartyCard({ party }: { party: WatchParty }) {
       {party.can_answer ? <RsvpButtons party={party} /> : null}
       <div className={styles.actions}>
         {party.status !== 'cancelled' ? (
-          <a className="btn" href={partyCalendarUrl(party.id)} download={`watch-party-${party.id}.ics`}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void downloadPartyCalendar(party.id).catch((error: unknown) => showToast(errorText(error), 'error'))}
+          >
             {t('parties.card.ics')}
-          </a>
+          </button>
         ) : null}
         {show.ticketUrl && !party.past ? (
           <a className="btn" href={show.ticketUrl} target="_blank" rel="noopener noreferrer">
