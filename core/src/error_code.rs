@@ -220,10 +220,10 @@ error_codes! {
     OwnerRoleFixed => "owner_role_fixed",
     /// 409: confirming, answering or cancelling a watch party that was cancelled.
     PartyCancelled => "party_cancelled",
+    /// 404: no watch party with this id.
+    PartyNotFound => "party_not_found",
     /// 409: confirming or cancelling a watch party whose show has started.
     PartyPast => "party_past",
-    /// 404: no watch party with this id (or one of a group the caller cannot see).
-    PartyNotFound => "party_not_found",
     /// 413: a request body larger than 1 MB.
     PayloadTooLarge => "payload_too_large",
     /// 404: the demo catalog has no poster by this name.

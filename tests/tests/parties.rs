@@ -37,7 +37,10 @@ async fn club(server: &TestServer) -> Club {
 }
 
 fn party_path(party: &Value, rest: &str) -> String {
-    format!("/api/parties/{}{rest}", party["id"].as_i64().expect("party id"))
+    format!(
+        "/api/parties/{}{rest}",
+        party["id"].as_i64().expect("party id")
+    )
 }
 
 async fn answer(server: &TestServer, party: &Value, token: &str, what: &str) -> (u16, Value) {
@@ -59,71 +62,90 @@ fn counts(party: &Value) -> (i64, i64, i64) {
     )
 }
 
-on_both_backends!(managers_schedule_members_propose_and_outsiders_cannot, |server| {
-    let c = club(&server).await;
-    let path = format!("/api/groups/{}/parties", c.group);
-    let body = json!({"show": show_in(48), "note": "Lobby bar, 18:30"});
+on_both_backends!(
+    managers_schedule_members_propose_and_outsiders_cannot,
+    |server| {
+        let c = club(&server).await;
+        let path = format!("/api/groups/{}/parties", c.group);
+        let body = json!({"show": show_in(48), "note": "Lobby bar, 18:30"});
 
-    let (status, answer) = server.post(&path, None, body.clone()).await;
-    assert_error(status, &answer, 401, "unauthorized");
-    let (status, answer) = server.post(&path, Some(&c.outsider), body.clone()).await;
-    assert_error(status, &answer, 403, "members_only");
+        let (status, answer) = server.post(&path, None, body.clone()).await;
+        assert_error(status, &answer, 401, "unauthorized");
+        let (status, answer) = server.post(&path, Some(&c.outsider), body.clone()).await;
+        assert_error(status, &answer, 403, "members_only");
 
-    let scheduled = plan(&server, c.group, &c.moderator, body.clone()).await;
-    assert_eq!(scheduled["status"], "scheduled");
-    assert_eq!(scheduled["note"], "Lobby bar, 18:30");
-    assert_eq!(scheduled["show"]["theatre"], "Tennispalatsi, Helsinki");
-    assert_eq!(scheduled["show"]["tmdbId"], 693_134);
-    assert_eq!(scheduled["group_name"], "Friday Films");
-    assert_eq!(scheduled["can_cancel"], true);
+        let scheduled = plan(&server, c.group, &c.moderator, body.clone()).await;
+        assert_eq!(scheduled["status"], "scheduled");
+        assert_eq!(scheduled["note"], "Lobby bar, 18:30");
+        assert_eq!(scheduled["show"]["theatre"], "Tennispalatsi, Helsinki");
+        assert_eq!(scheduled["show"]["tmdbId"], 693_134);
+        assert_eq!(scheduled["group_name"], "Friday Films");
+        assert_eq!(scheduled["can_cancel"], true);
 
-    let proposal = plan(&server, c.group, &c.member.0, body.clone()).await;
-    assert_eq!(proposal["status"], "proposed");
-    assert_eq!(proposal["can_confirm"], false);
-    let (status, answer) = server
-        .post(&party_path(&proposal, "/confirm"), Some(&c.member.0), json!({}))
-        .await;
-    assert_error(status, &answer, 403, "moderator_required");
-    let (status, answer) = server
-        .post(&party_path(&proposal, "/confirm"), Some(&c.owner), json!({}))
-        .await;
-    assert_eq!(status, 200, "{answer}");
-    assert_eq!(answer["party"]["status"], "scheduled");
-    let (status, answer) = server
-        .post(&party_path(&proposal, "/confirm"), Some(&c.owner), json!({}))
-        .await;
-    assert_error(status, &answer, 409, "not_proposed");
+        let proposal = plan(&server, c.group, &c.member.0, body.clone()).await;
+        assert_eq!(proposal["status"], "proposed");
+        assert_eq!(proposal["can_confirm"], false);
+        let (status, answer) = server
+            .post(
+                &party_path(&proposal, "/confirm"),
+                Some(&c.member.0),
+                json!({}),
+            )
+            .await;
+        assert_error(status, &answer, 403, "moderator_required");
+        let (status, answer) = server
+            .post(
+                &party_path(&proposal, "/confirm"),
+                Some(&c.owner),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["party"]["status"], "scheduled");
+        let (status, answer) = server
+            .post(
+                &party_path(&proposal, "/confirm"),
+                Some(&c.owner),
+                json!({}),
+            )
+            .await;
+        assert_error(status, &answer, 409, "not_proposed");
 
-    // Bad inputs, each with its code.
-    let bad = [
-        (json!({"show": show_in(-1)}), "invalid_show"),
-        (
-            json!({"show": {"id": 1, "eventId": 2, "title": " ", "theatre": "T", "theatreId": 3,
+        // Bad inputs, each with its code.
+        let bad = [
+            (json!({"show": show_in(-1)}), "invalid_show"),
+            (
+                json!({"show": {"id": 1, "eventId": 2, "title": " ", "theatre": "T", "theatreId": 3,
                 "auditorium": "1", "start": show_in(5)["start"]}}),
-            "invalid_show",
-        ),
-        (
-            json!({"show": show_in(48), "note": "x".repeat(1001)}),
-            "invalid_party_note",
-        ),
-        (
-            json!({"show": show_in(48), "rsvp_deadline": show_in(49)["start"]}),
-            "invalid_deadline",
-        ),
-        (
-            json!({"show": show_in(48), "rsvp_deadline": show_in(-2)["start"]}),
-            "invalid_deadline",
-        ),
-    ];
-    for (body, code) in bad {
-        let (status, answer) = server.post(&path, Some(&c.owner), body).await;
-        assert_error(status, &answer, 400, code);
+                "invalid_show",
+            ),
+            (
+                json!({"show": show_in(48), "note": "x".repeat(1001)}),
+                "invalid_party_note",
+            ),
+            (
+                json!({"show": show_in(48), "rsvp_deadline": show_in(49)["start"]}),
+                "invalid_deadline",
+            ),
+            (
+                json!({"show": show_in(48), "rsvp_deadline": show_in(-2)["start"]}),
+                "invalid_deadline",
+            ),
+        ];
+        for (body, code) in bad {
+            let (status, answer) = server.post(&path, Some(&c.owner), body).await;
+            assert_error(status, &answer, 400, code);
+        }
+        let (status, answer) = server
+            .post(
+                "/api/groups/999999/parties",
+                Some(&c.owner),
+                json!({"show": show_in(5)}),
+            )
+            .await;
+        assert_error(status, &answer, 404, "group_not_found");
     }
-    let (status, answer) = server
-        .post("/api/groups/999999/parties", Some(&c.owner), json!({"show": show_in(5)}))
-        .await;
-    assert_error(status, &answer, 404, "group_not_found");
-});
+);
 
 on_both_backends!(members_answer_and_counts_follow, |server| {
     let c = club(&server).await;
@@ -153,7 +175,11 @@ on_both_backends!(members_answer_and_counts_follow, |server| {
     let (status, body) = answer(&server, &party, &c.outsider, "going").await;
     assert_error(status, &body, 403, "members_only");
     let (status, body) = server
-        .put("/api/parties/999999/rsvp", Some(&c.owner), json!({"answer": "going"}))
+        .put(
+            "/api/parties/999999/rsvp",
+            Some(&c.owner),
+            json!({"answer": "going"}),
+        )
         .await;
     assert_error(status, &body, 404, "party_not_found");
 
@@ -187,7 +213,10 @@ on_both_backends!(members_answer_and_counts_follow, |server| {
         let group = c.group;
         async move {
             let (status, body) = server
-                .get(&format!("/api/groups/{group}/parties?when={when}"), Some(&token))
+                .get(
+                    &format!("/api/groups/{group}/parties?when={when}"),
+                    Some(&token),
+                )
                 .await;
             assert_eq!(status, 200, "{body}");
             body["parties"].as_array().expect("parties").len()
@@ -199,90 +228,108 @@ on_both_backends!(members_answer_and_counts_follow, |server| {
     assert_eq!(body["party"]["past"], true);
 });
 
-on_both_backends!(cancelling_needs_the_creator_or_a_manager_and_members_see_why, |server| {
-    let c = club(&server).await;
-    let theirs = plan(&server, c.group, &c.moderator, json!({"show": show_in(30)})).await;
-    let (status, body) = server
-        .post(&party_path(&theirs, "/cancel"), Some(&c.member.0), json!({"reason": "no"}))
-        .await;
-    assert_error(status, &body, 403, "moderator_required");
-    let (status, body) = server
-        .post(
-            &party_path(&theirs, "/cancel"),
-            Some(&c.owner),
-            json!({"reason": "x".repeat(501)}),
-        )
-        .await;
-    assert_error(status, &body, 400, "invalid_cancel_reason");
-    let (status, body) = server
-        .post(&party_path(&theirs, "/cancel"), Some(&c.owner), json!({"reason": "Sold out"}))
-        .await;
-    assert_eq!(status, 200, "{body}");
-    let (_, seen) = server.get(&party_path(&theirs, ""), Some(&c.member.0)).await;
-    assert_eq!(seen["party"]["status"], "cancelled");
-    assert_eq!(seen["party"]["cancel_reason"], "Sold out");
-    let (status, body) = answer(&server, &theirs, &c.member.0, "going").await;
-    assert_error(status, &body, 409, "party_cancelled");
-    let (status, body) = server
-        .post(&party_path(&theirs, "/cancel"), Some(&c.owner), json!({}))
-        .await;
-    assert_error(status, &body, 409, "party_cancelled");
+on_both_backends!(
+    cancelling_needs_the_creator_or_a_manager_and_members_see_why,
+    |server| {
+        let c = club(&server).await;
+        let theirs = plan(&server, c.group, &c.moderator, json!({"show": show_in(30)})).await;
+        let (status, body) = server
+            .post(
+                &party_path(&theirs, "/cancel"),
+                Some(&c.member.0),
+                json!({"reason": "no"}),
+            )
+            .await;
+        assert_error(status, &body, 403, "moderator_required");
+        let (status, body) = server
+            .post(
+                &party_path(&theirs, "/cancel"),
+                Some(&c.owner),
+                json!({"reason": "x".repeat(501)}),
+            )
+            .await;
+        assert_error(status, &body, 400, "invalid_cancel_reason");
+        let (status, body) = server
+            .post(
+                &party_path(&theirs, "/cancel"),
+                Some(&c.owner),
+                json!({"reason": "Sold out"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (_, seen) = server
+            .get(&party_path(&theirs, ""), Some(&c.member.0))
+            .await;
+        assert_eq!(seen["party"]["status"], "cancelled");
+        assert_eq!(seen["party"]["cancel_reason"], "Sold out");
+        let (status, body) = answer(&server, &theirs, &c.member.0, "going").await;
+        assert_error(status, &body, 409, "party_cancelled");
+        let (status, body) = server
+            .post(&party_path(&theirs, "/cancel"), Some(&c.owner), json!({}))
+            .await;
+        assert_error(status, &body, 409, "party_cancelled");
 
-    // A member withdraws their own proposal.
-    let mine = plan(&server, c.group, &c.member.0, json!({"show": show_in(30)})).await;
-    let (status, body) = server
-        .post(&party_path(&mine, "/cancel"), Some(&c.member.0), json!({}))
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["party"]["cancel_reason"], "");
+        // A member withdraws their own proposal.
+        let mine = plan(&server, c.group, &c.member.0, json!({"show": show_in(30)})).await;
+        let (status, body) = server
+            .post(&party_path(&mine, "/cancel"), Some(&c.member.0), json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["party"]["cancel_reason"], "");
 
-    // The homepage list holds the member's next parties that are on.
-    let on = plan(&server, c.group, &c.owner, json!({"show": show_in(10)})).await;
-    let (status, body) = server.get("/api/users/me/parties", Some(&c.member.0)).await;
-    assert_eq!(status, 200, "{body}");
-    let ids: Vec<&Value> = body["parties"]
-        .as_array()
-        .expect("parties")
-        .iter()
-        .map(|p| &p["id"])
-        .collect();
-    assert_eq!(ids, [&on["id"]]);
-    let (status, body) = server.get("/api/users/me/parties", Some(&c.outsider)).await;
-    assert_eq!(status, 200);
-    assert_eq!(body["parties"], json!([]));
-    let (status, body) = server.get("/api/users/me/parties", None).await;
-    assert_error(status, &body, 401, "unauthorized");
-});
-
-on_both_backends!(private_parties_are_for_members_public_ones_for_everyone, |server| {
-    let c = club(&server).await;
-    let party = plan(&server, c.group, &c.owner, json!({"show": show_in(20)})).await;
-    let list = format!("/api/groups/{}/parties", c.group);
-    for token in [None, Some(c.outsider.as_str())] {
-        let (status, body) = server.get(&list, token).await;
-        assert_error(status, &body, 403, "members_only");
-        let (status, body) = server.get(&party_path(&party, ""), token).await;
-        assert_error(status, &body, 403, "members_only");
-        let response = server.fetch(&party_path(&party, "/calendar.ics")).await;
-        assert_eq!(response.status().as_u16(), 403);
+        // The homepage list holds the member's next parties that are on.
+        let on = plan(&server, c.group, &c.owner, json!({"show": show_in(10)})).await;
+        let (status, body) = server.get("/api/users/me/parties", Some(&c.member.0)).await;
+        assert_eq!(status, 200, "{body}");
+        let ids: Vec<&Value> = body["parties"]
+            .as_array()
+            .expect("parties")
+            .iter()
+            .map(|p| &p["id"])
+            .collect();
+        assert_eq!(ids, [&on["id"]]);
+        let (status, body) = server.get("/api/users/me/parties", Some(&c.outsider)).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["parties"], json!([]));
+        let (status, body) = server.get("/api/users/me/parties", None).await;
+        assert_error(status, &body, 401, "unauthorized");
     }
-    let (status, body) = server.get(&list, Some(&c.member.0)).await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["parties"].as_array().map(Vec::len), Some(1));
-    let (status, body) = server.get(&format!("{list}?when=soon"), Some(&c.owner)).await;
-    assert_error(status, &body, 400, "invalid_parameter");
+);
 
-    let (owner, _) = server.register("public_owner", PASSWORD).await;
-    let open = create_group(&server, &owner, json!({"name": "Open Screenings"})).await;
-    let public = plan(&server, open, &owner, json!({"show": show_in(20)})).await;
-    let (status, body) = server
-        .get(&format!("/api/groups/{open}/parties"), None)
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["parties"][0]["can_answer"], false);
-    let (status, body) = answer(&server, &public, &c.outsider, "going").await;
-    assert_error(status, &body, 403, "members_only");
-});
+on_both_backends!(
+    private_parties_are_for_members_public_ones_for_everyone,
+    |server| {
+        let c = club(&server).await;
+        let party = plan(&server, c.group, &c.owner, json!({"show": show_in(20)})).await;
+        let list = format!("/api/groups/{}/parties", c.group);
+        for token in [None, Some(c.outsider.as_str())] {
+            let (status, body) = server.get(&list, token).await;
+            assert_error(status, &body, 403, "members_only");
+            let (status, body) = server.get(&party_path(&party, ""), token).await;
+            assert_error(status, &body, 403, "members_only");
+            let response = server.fetch(&party_path(&party, "/calendar.ics")).await;
+            assert_eq!(response.status().as_u16(), 403);
+        }
+        let (status, body) = server.get(&list, Some(&c.member.0)).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["parties"].as_array().map(Vec::len), Some(1));
+        let (status, body) = server
+            .get(&format!("{list}?when=soon"), Some(&c.owner))
+            .await;
+        assert_error(status, &body, 400, "invalid_parameter");
+
+        let (owner, _) = server.register("public_owner", PASSWORD).await;
+        let open = create_group(&server, &owner, json!({"name": "Open Screenings"})).await;
+        let public = plan(&server, open, &owner, json!({"show": show_in(20)})).await;
+        let (status, body) = server
+            .get(&format!("/api/groups/{open}/parties"), None)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["parties"][0]["can_answer"], false);
+        let (status, body) = answer(&server, &public, &c.outsider, "going").await;
+        assert_error(status, &body, 403, "members_only");
+    }
+);
 
 /// Reads an iCalendar text with the `icalendar` crate's parser; answers its events'
 /// properties as (name, parameters, value).
@@ -304,7 +351,11 @@ fn events(text: &str) -> Vec<Vec<(String, Vec<(String, String)>, String)>> {
                         .map(|param| {
                             (
                                 param.key.to_string(),
-                                param.val.as_ref().map(|v| v.to_string()).unwrap_or_default(),
+                                param
+                                    .val
+                                    .as_ref()
+                                    .map(|v| v.to_string())
+                                    .unwrap_or_default(),
                             )
                         })
                         .collect();
@@ -334,68 +385,88 @@ async fn ics(server: &TestServer, path: &str, token: Option<&str>) -> (u16, Stri
     (status, kind, response.text().await.expect("body"))
 }
 
-on_both_backends!(calendars_parse_and_the_feed_token_rotates_and_revokes, |server| {
-    let c = club(&server).await;
-    let party = plan(
-        &server,
-        c.group,
-        &c.owner,
-        json!({"show": show_in(30), "note": "Meet at the lobby; bring cash, please"}),
-    )
-    .await;
-    let (status, kind, text) = ics(&server, &party_path(&party, "/calendar.ics"), Some(&c.member.0)).await;
-    assert_eq!(status, 200, "{text}");
-    assert!(kind.starts_with("text/calendar"), "{kind}");
-    assert!(text.contains("\r\n") && text.contains("BEGIN:VTIMEZONE"));
-    let found = events(&text);
-    assert_eq!(found.len(), 1);
-    let event = &found[0];
-    assert_eq!(value(event, "SUMMARY"), "Dyyni: Osa kaksi – Friday Films");
-    assert_eq!(value(event, "LOCATION"), "Tennispalatsi\\, Helsinki\\, sali 7");
-    assert_eq!(value(event, "URL"), "https://www.finnkino.fi/websales/show/123456/");
-    assert_eq!(value(event, "STATUS"), "CONFIRMED");
-    let start = event
-        .iter()
-        .find(|(n, _, _)| n == "DTSTART")
-        .expect("DTSTART");
-    assert_eq!(start.1, [("TZID".to_owned(), "Europe/Helsinki".to_owned())]);
-    assert_eq!(start.2.len(), "20261127T193000".len());
-    assert!(value(event, "DESCRIPTION").contains("Meet at the lobby\\; bring cash\\, please"));
-
-    let token_path = format!("/api/groups/{}/calendar-token", c.group);
-    let (status, body) = server.post(&token_path, Some(&c.member.0), json!({})).await;
-    assert_error(status, &body, 403, "moderator_required");
-    let (status, body) = server.post(&token_path, Some(&c.moderator), json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let first = body["path"].as_str().expect("feed path").to_owned();
-    let (status, _, text) = ics(&server, &first, None).await;
-    assert_eq!(status, 200, "{text}");
-    assert_eq!(events(&text).len(), 1);
-    assert!(text.contains("X-WR-CALNAME:Friday Films"));
-    let (_, current) = server.get(&token_path, Some(&c.owner)).await;
-    assert_eq!(current["path"], first.as_str());
-
-    // Rotating: the old URL is gone, the new one works; cancelled parties say so.
-    let (status, body) = server.post(&token_path, Some(&c.owner), json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let second = body["path"].as_str().expect("feed path").to_owned();
-    assert_ne!(first, second);
-    let (status, _, text) = ics(&server, &first, None).await;
-    assert_eq!(status, 404, "{text}");
-    assert!(text.contains("calendar_feed_not_found"));
-    server
-        .post(&party_path(&party, "/cancel"), Some(&c.owner), json!({"reason": "Sold out"}))
+on_both_backends!(
+    calendars_parse_and_the_feed_token_rotates_and_revokes,
+    |server| {
+        let c = club(&server).await;
+        let party = plan(
+            &server,
+            c.group,
+            &c.owner,
+            json!({"show": show_in(30), "note": "Meet at the lobby; bring cash, please"}),
+        )
         .await;
-    let (status, _, text) = ics(&server, &second, None).await;
-    assert_eq!(status, 200);
-    assert_eq!(value(&events(&text)[0], "STATUS"), "CANCELLED");
+        let (status, kind, text) = ics(
+            &server,
+            &party_path(&party, "/calendar.ics"),
+            Some(&c.member.0),
+        )
+        .await;
+        assert_eq!(status, 200, "{text}");
+        assert!(kind.starts_with("text/calendar"), "{kind}");
+        assert!(text.contains("\r\n") && text.contains("BEGIN:VTIMEZONE"));
+        let found = events(&text);
+        assert_eq!(found.len(), 1);
+        let event = &found[0];
+        assert_eq!(value(event, "SUMMARY"), "Dyyni: Osa kaksi – Friday Films");
+        assert_eq!(
+            value(event, "LOCATION"),
+            "Tennispalatsi\\, Helsinki\\, sali 7"
+        );
+        assert_eq!(
+            value(event, "URL"),
+            "https://www.finnkino.fi/websales/show/123456/"
+        );
+        assert_eq!(value(event, "STATUS"), "CONFIRMED");
+        let start = event
+            .iter()
+            .find(|(n, _, _)| n == "DTSTART")
+            .expect("DTSTART");
+        assert_eq!(start.1, [("TZID".to_owned(), "Europe/Helsinki".to_owned())]);
+        assert_eq!(start.2.len(), "20261127T193000".len());
+        assert!(value(event, "DESCRIPTION").contains("Meet at the lobby\\; bring cash\\, please"));
 
-    let (status, _) = server.delete(&token_path, Some(&c.moderator), None).await;
-    assert_eq!(status, 204);
-    let (status, _, _) = ics(&server, &second, None).await;
-    assert_eq!(status, 404);
-    let (_, current) = server.get(&token_path, Some(&c.owner)).await;
-    assert_eq!(current["path"], Value::Null);
-    let (status, _, _) = ics(&server, "/api/calendar/groups/nonsense.ics", None).await;
-    assert_eq!(status, 404);
-});
+        let token_path = format!("/api/groups/{}/calendar-token", c.group);
+        let (status, body) = server.post(&token_path, Some(&c.member.0), json!({})).await;
+        assert_error(status, &body, 403, "moderator_required");
+        let (status, body) = server
+            .post(&token_path, Some(&c.moderator), json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let first = body["path"].as_str().expect("feed path").to_owned();
+        let (status, _, text) = ics(&server, &first, None).await;
+        assert_eq!(status, 200, "{text}");
+        assert_eq!(events(&text).len(), 1);
+        assert!(text.contains("X-WR-CALNAME:Friday Films"));
+        let (_, current) = server.get(&token_path, Some(&c.owner)).await;
+        assert_eq!(current["path"], first.as_str());
+
+        // Rotating: the old URL is gone, the new one works; cancelled parties say so.
+        let (status, body) = server.post(&token_path, Some(&c.owner), json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        let second = body["path"].as_str().expect("feed path").to_owned();
+        assert_ne!(first, second);
+        let (status, _, text) = ics(&server, &first, None).await;
+        assert_eq!(status, 404, "{text}");
+        assert!(text.contains("calendar_feed_not_found"));
+        server
+            .post(
+                &party_path(&party, "/cancel"),
+                Some(&c.owner),
+                json!({"reason": "Sold out"}),
+            )
+            .await;
+        let (status, _, text) = ics(&server, &second, None).await;
+        assert_eq!(status, 200);
+        assert_eq!(value(&events(&text)[0], "STATUS"), "CANCELLED");
+
+        let (status, _) = server.delete(&token_path, Some(&c.moderator), None).await;
+        assert_eq!(status, 204);
+        let (status, _, _) = ics(&server, &second, None).await;
+        assert_eq!(status, 404);
+        let (_, current) = server.get(&token_path, Some(&c.owner)).await;
+        assert_eq!(current["path"], Value::Null);
+        let (status, _, _) = ics(&server, "/api/calendar/groups/nonsense.ics", None).await;
+        assert_eq!(status, 404);
+    }
+);

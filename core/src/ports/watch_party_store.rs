@@ -119,7 +119,7 @@ pub trait WatchPartyStore: Send + Sync {
     async fn set_calendar_token(
         &self,
         group: GroupId,
-        token: Option<&str>,
+        token: Option<String>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
 

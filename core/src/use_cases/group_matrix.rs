@@ -15,7 +15,10 @@ use crate::domain::membership::Role;
 use crate::domain::paging::Paged;
 use crate::domain::review::ReviewPage;
 use crate::domain::user::User;
+use crate::domain::watch_party::testing::{party, show};
+use crate::domain::watch_party::PartyStatus;
 use crate::error::{Error, ErrorCode};
+use crate::ids::PartyId;
 use crate::ids::{GroupId, MovieId, UserId};
 use crate::ports::clock::MockClock;
 use crate::ports::favorite_store::MockFavoriteStore;
@@ -24,16 +27,13 @@ use crate::ports::movie_cache::MockMovieCache;
 use crate::ports::movie_catalog::MockMovieCatalog;
 use crate::ports::review_store::MockReviewStore;
 use crate::ports::user_store::MockUserStore;
+use crate::ports::watch_party_store::MockWatchPartyStore;
 use crate::use_cases::favorites::testing::remembered;
 use crate::use_cases::groups::testing::{stored_group, GROUP, OWNER};
 use crate::use_cases::test_support::{now, user};
 use crate::use_cases::{
     AddFavorite, Favorites, Groups, ListPage, PlanParty, Reviews, UpdateGroup, WatchParties,
 };
-use crate::domain::watch_party::testing::{party, show};
-use crate::domain::watch_party::PartyStatus;
-use crate::ids::PartyId;
-use crate::ports::watch_party_store::MockWatchPartyStore;
 
 fn rows() -> HashMap<UserId, Role> {
     [

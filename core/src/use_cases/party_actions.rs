@@ -4,11 +4,11 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::user::User;
 use crate::domain::watch_party::rules::{self, status_for_creator};
 use crate::domain::watch_party::{
     check_deadline, parse_cancel_reason, parse_note, NewParty, PartyShow, PartyStatus, Rsvp,
 };
-use crate::domain::user::User;
 use crate::error::{Error, StoreError};
 use crate::ids::{GroupId, PartyId};
 use crate::ports::watch_party_store::{NewAnswer, PartyGuard, StatusChange};

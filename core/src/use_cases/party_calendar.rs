@@ -46,7 +46,11 @@ impl WatchParties {
     ///
     /// # Errors
     /// `NotFound` `group_not_found`; `Forbidden` `moderator_required`.
-    pub async fn calendar_token(&self, actor: &User, group: GroupId) -> Result<Option<String>, Error> {
+    pub async fn calendar_token(
+        &self,
+        actor: &User,
+        group: GroupId,
+    ) -> Result<Option<String>, Error> {
         let (role, _) = self.standing(group, Some(actor.id)).await?;
         manage_calendar(role)?;
         Ok(self.parties.calendar_token(group).await?)
@@ -64,12 +68,14 @@ impl WatchParties {
         fresh: &str,
     ) -> Result<String, Error> {
         if !plausible_token(fresh) {
-            return Err(Error::internal("a calendar token must be 32+ alphanumerics"));
+            return Err(Error::internal(
+                "a calendar token must be 32+ alphanumerics",
+            ));
         }
         let (role, _) = self.standing(group, Some(actor.id)).await?;
         manage_calendar(role)?;
         self.parties
-            .set_calendar_token(group, Some(fresh), self.clock.now())
+            .set_calendar_token(group, Some(fresh.to_owned()), self.clock.now())
             .await
             .map_err(crate::use_cases::groups::write_error)?;
         Ok(fresh.to_owned())
@@ -136,7 +142,7 @@ mod tests {
         store
             .expect_set_calendar_token()
             .returning(move |_, token, _| {
-                seen.lock().unwrap().push(token.map(str::to_owned));
+                seen.lock().unwrap().push(token);
                 Ok(())
             });
         let parties = build(Visibility::Private, store);

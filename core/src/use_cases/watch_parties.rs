@@ -304,10 +304,7 @@ mod tests {
             .await
             .unwrap_err();
         assert_eq!(err.code(), "invalid_parameter");
-        let err = parties
-            .group_parties(None, GROUP, None)
-            .await
-            .unwrap_err();
+        let err = parties.group_parties(None, GROUP, None).await.unwrap_err();
         assert_eq!(err.code(), "members_only");
         let err = parties
             .group_parties(Some(&owner), crate::ids::GroupId(99), None)

@@ -2,9 +2,7 @@
 //! what the decision read, calendar tokens replaced and revoked, all gone with the group.
 
 use leffaseura_core::domain::membership::Role;
-use leffaseura_core::domain::watch_party::{
-    NewParty, PartyShow, PartyStatus, PartyWhen, Rsvp,
-};
+use leffaseura_core::domain::watch_party::{NewParty, PartyShow, PartyStatus, PartyWhen, Rsvp};
 use leffaseura_core::ports::watch_party_store::{NewAnswer, PartyGuard, StatusChange};
 use leffaseura_core::ports::{GroupStore, WatchPartyStore};
 use leffaseura_core::{GroupId, MovieId, PartyId, UserId};
@@ -57,15 +55,24 @@ pub async fn a_party_is_stored_whole_and_listed_by_its_start(store: SqlStore) {
     let aino = user(&store, "aino").await;
     let club = group(&store, aino.id, "Noir").await;
     let later = store
-        .create_party(&new_party(club, aino.id, PartyStatus::Scheduled, 90_000), Role::Owner)
+        .create_party(
+            &new_party(club, aino.id, PartyStatus::Scheduled, 90_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let sooner = store
-        .create_party(&new_party(club, aino.id, PartyStatus::Scheduled, 50_000), Role::Owner)
+        .create_party(
+            &new_party(club, aino.id, PartyStatus::Scheduled, 50_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let past = store
-        .create_party(&new_party(club, aino.id, PartyStatus::Scheduled, 5_000), Role::Owner)
+        .create_party(
+            &new_party(club, aino.id, PartyStatus::Scheduled, 5_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let found = store.find_party(later).await.expect("find").expect("there");
@@ -75,7 +82,11 @@ pub async fn a_party_is_stored_whole_and_listed_by_its_start(store: SqlStore) {
     assert_eq!(found.rsvp_deadline, Some(at(90_000 - 3600)));
     assert_eq!(found.created_by, Some(aino.id));
     assert_eq!((found.version, found.cancel_reason), (1, None));
-    assert!(store.find_party(PartyId(999_999)).await.expect("find").is_none());
+    assert!(store
+        .find_party(PartyId(999_999))
+        .await
+        .expect("find")
+        .is_none());
 
     let now = at(10_000);
     let ids = |list: Vec<leffaseura_core::domain::watch_party::WatchParty>| {
@@ -98,7 +109,10 @@ pub async fn a_party_is_stored_whole_and_listed_by_its_start(store: SqlStore) {
     assert_eq!(ids(all), [past, sooner]);
 
     let gone = store
-        .create_party(&new_party(999_999, aino.id, PartyStatus::Scheduled, 50_000), Role::Owner)
+        .create_party(
+            &new_party(999_999, aino.id, PartyStatus::Scheduled, 50_000),
+            Role::Owner,
+        )
         .await;
     assert_not_found(gone);
 }
@@ -127,7 +141,10 @@ pub async fn answers_count_current_members_and_follow_the_guard(store: SqlStore)
     member(&store, club, pekka.id, "member", 1).await;
     member(&store, club, liisa.id, "member", 2).await;
     let id = store
-        .create_party(&new_party(club, aino.id, PartyStatus::Scheduled, 50_000), Role::Owner)
+        .create_party(
+            &new_party(club, aino.id, PartyStatus::Scheduled, 50_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let guard = PartyGuard {
@@ -146,7 +163,11 @@ pub async fn answers_count_current_members_and_follow_the_guard(store: SqlStore)
         .await
         .expect("change answer");
     let found = store.find_party(id).await.expect("find").expect("there");
-    let answers: Vec<_> = found.answers.iter().map(|a| (a.user_id, a.answer)).collect();
+    let answers: Vec<_> = found
+        .answers
+        .iter()
+        .map(|a| (a.user_id, a.answer))
+        .collect();
     assert!(answers.contains(&(pekka.id, Rsvp::NotGoing)));
     assert!(answers.contains(&(liisa.id, Rsvp::Maybe)));
     assert_eq!(answers.len(), 2);
@@ -168,7 +189,13 @@ pub async fn answers_count_current_members_and_follow_the_guard(store: SqlStore)
     );
     assert_not_found(
         store
-            .answer_party(&answer(PartyId(999_999), pekka.id, Rsvp::Going, guard, Role::Member))
+            .answer_party(&answer(
+                PartyId(999_999),
+                pekka.id,
+                Rsvp::Going,
+                guard,
+                Role::Member,
+            ))
             .await,
     );
 
@@ -189,7 +216,10 @@ pub async fn status_changes_bump_the_version_once(store: SqlStore) {
     let aino = user(&store, "aino").await;
     let club = group(&store, aino.id, "Noir").await;
     let id = store
-        .create_party(&new_party(club, aino.id, PartyStatus::Proposed, 50_000), Role::Owner)
+        .create_party(
+            &new_party(club, aino.id, PartyStatus::Proposed, 50_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let confirm = StatusChange {
@@ -236,11 +266,17 @@ pub async fn a_users_next_parties_come_from_their_groups(store: SqlStore) {
     let other = group(&store, pekka.id, "Other").await;
     member(&store, mine, pekka.id, "pending", 1).await;
     let soon = store
-        .create_party(&new_party(mine, aino.id, PartyStatus::Scheduled, 50_000), Role::Owner)
+        .create_party(
+            &new_party(mine, aino.id, PartyStatus::Scheduled, 50_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let cancelled = store
-        .create_party(&new_party(mine, aino.id, PartyStatus::Proposed, 40_000), Role::Owner)
+        .create_party(
+            &new_party(mine, aino.id, PartyStatus::Proposed, 40_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     store
@@ -257,13 +293,20 @@ pub async fn a_users_next_parties_come_from_their_groups(store: SqlStore) {
         .await
         .expect("cancel");
     store
-        .create_party(&new_party(other, pekka.id, PartyStatus::Scheduled, 45_000), Role::Owner)
+        .create_party(
+            &new_party(other, pekka.id, PartyStatus::Scheduled, 45_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let next = store.user_parties(aino.id, at(10), 5).await.expect("next");
     assert_eq!(next.iter().map(|p| p.id).collect::<Vec<_>>(), [soon]);
     let theirs = store.user_parties(pekka.id, at(10), 5).await.expect("next");
-    assert_eq!(theirs.len(), 1, "a pending request sees none of the group's parties");
+    assert_eq!(
+        theirs.len(),
+        1,
+        "a pending request sees none of the group's parties"
+    );
     assert!(store
         .user_parties(aino.id, at(60_000), 5)
         .await
@@ -278,16 +321,22 @@ pub async fn calendar_tokens_are_replaced_revoked_and_go_with_the_group(store: S
     let second = "b".repeat(40);
     assert_eq!(store.calendar_token(club).await.expect("none"), None);
     store
-        .set_calendar_token(club, Some(&first), at(1))
+        .set_calendar_token(club, Some(first.clone()), at(1))
         .await
         .expect("set");
-    assert_eq!(store.calendar_group(&first).await.expect("find"), Some(club));
+    assert_eq!(
+        store.calendar_group(&first).await.expect("find"),
+        Some(club)
+    );
     store
-        .set_calendar_token(club, Some(&second), at(2))
+        .set_calendar_token(club, Some(second.clone()), at(2))
         .await
         .expect("rotate");
     assert_eq!(store.calendar_group(&first).await.expect("old"), None);
-    assert_eq!(store.calendar_token(club).await.expect("new"), Some(second.clone()));
+    assert_eq!(
+        store.calendar_token(club).await.expect("new"),
+        Some(second.clone())
+    );
     store
         .set_calendar_token(club, None, at(3))
         .await
@@ -299,16 +348,19 @@ pub async fn calendar_tokens_are_replaced_revoked_and_go_with_the_group(store: S
         .expect("revoking twice is fine");
     assert_not_found(
         store
-            .set_calendar_token(GroupId(999_999), Some(&first), at(4))
+            .set_calendar_token(GroupId(999_999), Some(first.clone()), at(4))
             .await,
     );
 
     store
-        .set_calendar_token(club, Some(&first), at(5))
+        .set_calendar_token(club, Some(first.clone()), at(5))
         .await
         .expect("set again");
     let id = store
-        .create_party(&new_party(club.0, aino.id, PartyStatus::Scheduled, 50_000), Role::Owner)
+        .create_party(
+            &new_party(club.0, aino.id, PartyStatus::Scheduled, 50_000),
+            Role::Owner,
+        )
         .await
         .expect("create");
     let groups = groups(&store);

@@ -49,13 +49,14 @@ impl SqlStore {
             .await
             .map_err(store_error)?
             .ok_or(StoreError::NotFound)?;
-        let row: Option<String> =
-            sqlx::query_scalar("SELECT role FROM group_members WHERE group_id = $1 AND user_id = $2")
-                .bind(group.0)
-                .bind(user.0)
-                .fetch_optional(&mut **tx)
-                .await
-                .map_err(store_error)?;
+        let row: Option<String> = sqlx::query_scalar(
+            "SELECT role FROM group_members WHERE group_id = $1 AND user_id = $2",
+        )
+        .bind(group.0)
+        .bind(user.0)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(store_error)?;
         let membership = row.as_deref().and_then(Role::parse);
         Ok(viewer_role(Some(user), UserId(owner), membership))
     }
@@ -92,9 +93,17 @@ impl SqlStore {
         Ok(found.is_some())
     }
 
-    async fn create_once(&self, party: &NewParty, creator_role: Role) -> Result<PartyId, StoreError> {
+    async fn create_once(
+        &self,
+        party: &NewParty,
+        creator_role: Role,
+    ) -> Result<PartyId, StoreError> {
         let mut tx = self.begin_write().await?;
-        if self.lock_role(&mut tx, party.group, party.created_by).await? != creator_role {
+        if self
+            .lock_role(&mut tx, party.group, party.created_by)
+            .await?
+            != creator_role
+        {
             return Err(stale());
         }
         let show = &party.show;
@@ -209,7 +218,11 @@ impl SqlStore {
 
 #[async_trait]
 impl WatchPartyStore for SqlStore {
-    async fn create_party(&self, party: &NewParty, creator_role: Role) -> Result<PartyId, StoreError> {
+    async fn create_party(
+        &self,
+        party: &NewParty,
+        creator_role: Role,
+    ) -> Result<PartyId, StoreError> {
         retrying(|| self.create_once(party, creator_role)).await
     }
 
@@ -255,10 +268,10 @@ impl WatchPartyStore for SqlStore {
     async fn set_calendar_token(
         &self,
         group: GroupId,
-        token: Option<&str>,
+        token: Option<String>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        retrying(|| self.set_token_once(group, token, at)).await
+        retrying(|| self.set_token_once(group, token.as_deref(), at)).await
     }
 
     async fn calendar_group(&self, token: &str) -> Result<Option<GroupId>, StoreError> {

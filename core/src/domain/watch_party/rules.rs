@@ -216,10 +216,7 @@ mod tests {
             PartyStatus::Proposed
         );
         for role in OUTSIDERS {
-            assert_eq!(
-                status_for_creator(role).unwrap_err().code(),
-                "members_only"
-            );
+            assert_eq!(status_for_creator(role).unwrap_err().code(), "members_only");
         }
     }
 
@@ -295,9 +292,7 @@ mod tests {
         );
         // A creator who has left the group no longer acts in it.
         assert_eq!(
-            cancel(Role::None, UserId(4), &p, now())
-                .unwrap_err()
-                .code(),
+            cancel(Role::None, UserId(4), &p, now()).unwrap_err().code(),
             "members_only"
         );
         assert_eq!(

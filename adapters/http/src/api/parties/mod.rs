@@ -12,8 +12,7 @@ use rand::RngCore;
 use leffaseura_core::{GroupId, PartyId};
 
 use self::objects::{
-    CalendarFeedBody, CancelPartyRequest, CreatePartyRequest, PartiesBody, PartyBody,
-    RsvpRequest,
+    CalendarFeedBody, CancelPartyRequest, CreatePartyRequest, PartiesBody, PartyBody, RsvpRequest,
 };
 use crate::api::groups::DeletedResponse;
 use crate::api::{ApiTags, JsonBody};
@@ -275,10 +274,7 @@ impl PartiesApi {
         auth: BearerAuth,
         #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<CalendarFeedResponse, ApiError> {
-        let token = state
-            .parties
-            .calendar_token(&auth.0, GroupId(id.0))
-            .await?;
+        let token = state.parties.calendar_token(&auth.0, GroupId(id.0)).await?;
         Ok(CalendarFeedResponse::Ok(Json(CalendarFeedBody::of(token))))
     }
 
