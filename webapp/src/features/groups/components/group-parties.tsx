@@ -75,9 +75,7 @@ function PartyCard({ party }: { party: WatchParty }) {
       </h3>
       <p>
         <time dateTime={show.start}>{format.dateTime(show.start)}</time>
-        {' · '}
-        {show.theatre}
-        {show.auditorium ? `, ${show.auditorium}` : ''}
+        {t('parties.card.at', { place: show.auditorium ? t('parties.card.place', { theatre: show.theatre, auditorium: show.auditorium }) : show.theatre })}
       </p>
       {party.note ? <p className={styles.note}>{party.note}</p> : null}
       {party.status === 'cancelled' ? (

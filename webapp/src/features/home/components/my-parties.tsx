@@ -25,7 +25,7 @@ export function MyParties() {
                 group: party.group_name,
               })}
             </Link>
-            {party.my_answer ? <span className="muted"> · {t('parties.answer', { answer: party.my_answer })}</span> : null}
+            {party.my_answer ? <span className="muted">{t('parties.home.yourAnswer', { answer: party.my_answer })}</span> : null}
           </li>
         ))}
       </ul>

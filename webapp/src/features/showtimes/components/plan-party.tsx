@@ -18,9 +18,9 @@ export function partyShow(show: ShowView): PartyShowInput {
     theatreId: show.theatreId,
     auditorium: show.auditorium ?? '',
     start: show.start,
-    lengthInMinutes: show.lengthInMinutes,
-    ticketUrl: show.ticketUrl,
-    tmdbId: show.tmdbId,
+    lengthInMinutes: show.lengthInMinutes ?? undefined,
+    ticketUrl: show.ticketUrl ?? undefined,
+    tmdbId: show.tmdbId ?? undefined,
   };
 }
 
