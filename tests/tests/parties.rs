@@ -333,7 +333,10 @@ on_both_backends!(
 
 /// Reads an iCalendar text with the `icalendar` crate's parser; answers its events'
 /// properties as (name, parameters, value).
-fn events(text: &str) -> Vec<Vec<(String, Vec<(String, String)>, String)>> {
+/// A property as (name, parameters as (key, value), value).
+type Prop = (String, Vec<(String, String)>, String);
+
+fn events(text: &str) -> Vec<Vec<Prop>> {
     let unfolded = icalendar::parser::unfold(text);
     let calendar = icalendar::parser::read_calendar(&unfolded).expect("valid iCalendar");
     calendar
@@ -366,7 +369,7 @@ fn events(text: &str) -> Vec<Vec<(String, Vec<(String, String)>, String)>> {
         .collect()
 }
 
-fn value<'a>(event: &'a [(String, Vec<(String, String)>, String)], name: &str) -> &'a str {
+fn value<'a>(event: &'a [Prop], name: &str) -> &'a str {
     event
         .iter()
         .find(|(n, _, _)| n == name)
