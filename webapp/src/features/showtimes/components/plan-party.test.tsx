@@ -50,7 +50,7 @@ describe('planning a watch party from a show (issue 13 §1)', () => {
   it('a moderator’s group schedules the party at once, with a deadline', async () => {
     logIn();
     const calls = server();
-    const { user } = renderWithProviders(<PlanPartyDialog show={show} userId={testUser.id} onClose={() => {}} />);
+    const { user } = renderWithProviders(<PlanPartyDialog show={show} area={{ id: 1002, name: 'Helsinki' }} userId={testUser.id} onClose={() => {}} />);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Group' }), 'Leffaporukka');
     await user.type(screen.getByLabelText('RSVP deadline (optional)'), '2026-11-26T12:00');
     await user.click(screen.getByRole('button', { name: 'Create party' }));
@@ -58,6 +58,7 @@ describe('planning a watch party from a show (issue 13 §1)', () => {
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent?.path).toBe('/groups/6/parties');
     expect((sent?.body as { rsvp_deadline: string }).rsvp_deadline).toMatch(/^2026-11-26T/);
+    expect((sent?.body as { show: Record<string, unknown> }).show).toMatchObject({ areaId: 1002, areaName: 'Helsinki' });
   });
 
   it('shows the button only to a signed-in user and only for shows to come', () => {

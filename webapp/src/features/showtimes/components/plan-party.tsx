@@ -8,9 +8,14 @@ import { useErrorText, useFormat, useT } from '@/lib/i18n';
 import type { ShowView } from '../api/types';
 import styles from './show-list.module.css';
 
-/** The show as the watch party API keeps it. */
-export function partyShow(show: ShowView): PartyShowInput {
+/** The theatre area the page lists shows of. */
+export type PartyArea = { id: number; name: string };
+
+/** The show as the watch party API keeps it, with the area it was picked from. */
+export function partyShow(show: ShowView, area?: PartyArea | null): PartyShowInput {
   return {
+    areaId: area?.id,
+    areaName: area?.name || undefined,
     id: show.id,
     eventId: show.eventId,
     title: show.title,
@@ -25,7 +30,7 @@ export function partyShow(show: ShowView): PartyShowInput {
 }
 
 /** "Plan a watch party" for a show still to come, for a signed-in user. */
-export function PlanPartyButton({ show, now, compact = false }: { show: ShowView; now: Date; compact?: boolean }) {
+export function PlanPartyButton({ show, now, area, compact = false }: { show: ShowView; now: Date; area?: PartyArea | null; compact?: boolean }) {
   const t = useT();
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -40,7 +45,7 @@ export function PlanPartyButton({ show, now, compact = false }: { show: ShowView
       >
         {t('parties.plan.button')}
       </button>
-      {open ? <PlanPartyDialog show={show} userId={session.user.id} onClose={() => setOpen(false)} /> : null}
+      {open ? <PlanPartyDialog show={show} area={area} userId={session.user.id} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
@@ -52,7 +57,7 @@ const canPlan = (role: Role | undefined) => role === 'owner' || role === 'modera
  * Chooses one of the user's groups, a meeting note and an optional RSVP deadline. Owners and
  * moderators schedule the party; a member's party is a proposal a manager confirms.
  */
-export function PlanPartyDialog({ show, userId, onClose }: { show: ShowView; userId: number; onClose: () => void }) {
+export function PlanPartyDialog({ show, area, userId, onClose }: { show: ShowView; area?: PartyArea | null; userId: number; onClose: () => void }) {
   const t = useT();
   const format = useFormat();
   const errorText = useErrorText();
@@ -76,7 +81,7 @@ export function PlanPartyDialog({ show, userId, onClose }: { show: ShowView; use
       {
         groupId: chosen.id,
         body: {
-          show: partyShow(show),
+          show: partyShow(show, area),
           note: note.trim() || null,
           rsvp_deadline: deadline ? new Date(deadline).toISOString() : null,
         },
