@@ -70,6 +70,8 @@ error_codes! {
     CannotReportSelf => "cannot_report_self",
     /// 403: removing a group's owner from the group.
     CannotRemoveOwner => "cannot_remove_owner",
+    /// 404: a group calendar feed whose token is unknown or was revoked.
+    CalendarFeedNotFound => "calendar_feed_not_found",
     /// 409: the group changed between reading it and acting on it; nothing was written, try again.
     ConcurrentChange => "concurrent_change",
     /// 409: the data clashes with existing data in a way no more precise code names.
@@ -113,6 +115,12 @@ error_codes! {
     InvalidDate => "invalid_date",
     /// 400: a number of days of showtimes outside 1 to 14.
     InvalidDays => "invalid_days",
+    /// 400: an RSVP answer other than `going`, `maybe` or `not_going`.
+    InvalidAnswer => "invalid_answer",
+    /// 400: a watch party's cancel reason longer than 500 characters.
+    InvalidCancelReason => "invalid_cancel_reason",
+    /// 400: an RSVP deadline in the past or not before the show starts.
+    InvalidDeadline => "invalid_deadline",
     /// 400: a group description longer than 2,000 characters.
     InvalidDescription => "invalid_description",
     /// 400: an email address that is missing or not syntactically valid.
@@ -137,6 +145,8 @@ error_codes! {
     InvalidPage => "invalid_page",
     /// 400: a path or query parameter that cannot be parsed or is out of range (`field` names it).
     InvalidParameter => "invalid_parameter",
+    /// 400: a watch party's meeting note longer than 1,000 characters.
+    InvalidPartyNote => "invalid_party_note",
     /// 400: a password that is missing, only spaces, or shorter than 8 or longer than 128 characters.
     InvalidPassword => "invalid_password",
     /// 400: a group poster that is neither an http(s) address nor a path on this site.
@@ -151,6 +161,9 @@ error_codes! {
     InvalidReportAction => "invalid_report_action",
     /// 400: a role other than moderator or member in a group, or other than user or admin on the site.
     InvalidRole => "invalid_role",
+    /// 400: a watch party for a show that has started, or a show described badly
+    /// (blank title, theatre or auditorium, a ticket URL that is not http(s)).
+    InvalidShow => "invalid_show",
     /// 400: a catalog sort order TMDB does not know.
     InvalidSort => "invalid_sort",
     /// 400: a group theme id other than 1 to 4.
@@ -183,6 +196,8 @@ error_codes! {
     MovieNotFound => "movie_not_found",
     /// 400: an update that changes nothing.
     NoChanges => "no_changes",
+    /// 409: confirming a watch party that is not a proposal (already scheduled).
+    NotProposed => "not_proposed",
     /// 404: withdrawing, approving or declining a join request that does not exist.
     NoPendingRequest => "no_pending_request",
     /// 403: editing or deleting someone else's review.
@@ -203,6 +218,12 @@ error_codes! {
     OwnerRequired => "owner_required",
     /// 403: promoting or demoting the group's owner.
     OwnerRoleFixed => "owner_role_fixed",
+    /// 409: confirming, answering or cancelling a watch party that was cancelled.
+    PartyCancelled => "party_cancelled",
+    /// 404: no watch party with this id.
+    PartyNotFound => "party_not_found",
+    /// 409: confirming or cancelling a watch party whose show has started.
+    PartyPast => "party_past",
     /// 413: a request body larger than 1 MB.
     PayloadTooLarge => "payload_too_large",
     /// 404: the demo catalog has no poster by this name.
@@ -218,6 +239,8 @@ error_codes! {
     ReportNotFound => "report_not_found",
     /// 404: no review with this id.
     ReviewNotFound => "review_not_found",
+    /// 409: answering a watch party after its RSVP deadline or after the show started.
+    RsvpClosed => "rsvp_closed",
     /// 409: setting a user's site role to the role they already have (admin CLI).
     RoleUnchanged => "role_unchanged",
     /// 403: joining, requesting, withdrawing or leaving on behalf of someone else.

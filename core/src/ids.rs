@@ -44,3 +44,7 @@ id_type!(
     /// A movie, identified by its TMDB id.
     MovieId
 );
+id_type!(
+    /// A group's watch party: a planned visit to one cinema show.
+    PartyId
+);

@@ -9,4 +9,4 @@ pub mod ports;
 pub mod use_cases;
 
 pub use error::{Error, ErrorCode, StoreError};
-pub use ids::{GroupId, MovieId, ReportId, ReviewId, UserId};
+pub use ids::{GroupId, MovieId, PartyId, ReportId, ReviewId, UserId};

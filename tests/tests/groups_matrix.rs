@@ -74,8 +74,9 @@ impl Cast {
         }
     }
 
-    /// A group in the table's shape, with movie 550 on its favorites.
-    async fn build_group(&self, server: &TestServer, n: usize) -> i64 {
+    /// A group in the table's shape, with movie 550 on its favorites and a watch party
+    /// proposed by the second member; answers (group, party).
+    async fn build_group(&self, server: &TestServer, n: usize) -> (i64, i64) {
         let owner = &self.owner.token;
         let group = support::groups::private_group(server, owner, &format!("Matrix {n}")).await;
         for person in self.moderators.iter().chain(&self.members) {
@@ -95,14 +96,21 @@ impl Cast {
             )
             .await;
         assert_eq!(status, 201, "{body}");
-        group
+        let party = support::parties::plan(
+            server,
+            group,
+            &self.members[1].token,
+            json!({"show": support::parties::show_in(48)}),
+        )
+        .await;
+        (group, party["id"].as_i64().expect("party id"))
     }
 }
 
 /// The call of `action` on `group` (see [`GroupAction`]'s docs).
 fn call(
     action: GroupAction,
-    group: i64,
+    (group, party): (i64, i64),
     cast: &Cast,
     actor: Option<&Person>,
 ) -> (Method, String, Option<Value>) {
@@ -165,6 +173,26 @@ fn call(
         A::SeeFavorites => (Method::GET, format!("/api/favorites/group/{group}"), None),
         A::SeeActivity => (Method::GET, format!("/api/reviews/group/{group}"), None),
         A::ReadModlog => (Method::GET, format!("{base}/modlog"), None),
+        A::PlanParty => (
+            Method::POST,
+            format!("{base}/parties"),
+            Some(json!({"show": support::parties::show_in(24)})),
+        ),
+        A::ConfirmParty => (
+            Method::POST,
+            format!("/api/parties/{party}/confirm"),
+            Some(json!({})),
+        ),
+        A::AnswerParty => (
+            Method::PUT,
+            format!("/api/parties/{party}/rsvp"),
+            Some(json!({"answer": "going"})),
+        ),
+        A::CancelParty => (
+            Method::POST,
+            format!("/api/parties/{party}/cancel"),
+            Some(json!({"reason": "Matrix"})),
+        ),
     }
 }
 
@@ -202,7 +230,7 @@ on_both_backends!(
                 group = cast.build_group(&server, built).await;
             }
         }
-        assert_eq!(checked, 21 * 7);
+        assert_eq!(checked, 25 * 7);
         assert!(failures.is_empty(), "{}", failures.join("\n"));
         assert_consistent(&server).await;
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::use_cases::{
-    Accounts, Favorites, Groups, Movies, RateLimits, Reports, Reviews, Showtimes,
+    Accounts, Favorites, Groups, Movies, RateLimits, Reports, Reviews, Showtimes, WatchParties,
 };
 
 #[derive(Clone)]
@@ -30,4 +30,6 @@ pub struct AppState {
     pub showtimes: Arc<Showtimes>,
     /// Users' reports of reviews, groups and users.
     pub reports: Arc<Reports>,
+    /// Group watch parties, their answers and calendars.
+    pub parties: Arc<WatchParties>,
 }

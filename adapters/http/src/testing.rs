@@ -17,7 +17,7 @@ use leffaseura_core::domain::movie::{
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
 use leffaseura_core::use_cases::{
-    Accounts, Groups, Movies, RateLimitSettings, RateLimits, Reports,
+    Accounts, Groups, Movies, RateLimitSettings, RateLimits, Reports, WatchParties,
 };
 use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
@@ -97,6 +97,11 @@ async fn build_test_app(
             store.clone(),
         ),
         groups: Arc::new(Groups::new(store.clone(), store.clone(), clock.clone())),
+        parties: Arc::new(WatchParties::new(
+            store.clone(),
+            store.clone(),
+            clock.clone(),
+        )),
         reports: Arc::new(Reports::new(
             store.clone(),
             store.clone(),

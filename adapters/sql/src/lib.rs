@@ -26,6 +26,7 @@ mod showtimes;
 mod stats;
 mod time;
 mod users;
+mod watch_parties;
 
 #[cfg(feature = "contract")]
 pub mod contract;

@@ -23,7 +23,7 @@ use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::RateLimits;
 use leffaseura_core::use_cases::Reports;
 use leffaseura_core::use_cases::Reviews;
-use leffaseura_core::use_cases::{ShowtimePorts, Showtimes};
+use leffaseura_core::use_cases::{ShowtimePorts, Showtimes, WatchParties};
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState};
 use leffaseura_sql::SqlStore;
@@ -218,6 +218,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         Arc::new(JwtIssuer::new(&secret, clock.clone())),
         clock.clone(),
     );
+    let parties = WatchParties::new(store.clone(), store.clone(), clock.clone());
     let rate_limits = RateLimits::new(store.clone(), clock, config.rate_limit_settings());
     if config.rate_limits == config::Switch::Off {
         tracing::warn!("RATE_LIMITS=off: logins, registrations and writes are not limited");
@@ -232,6 +233,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         movies: Arc::new(movies),
         showtimes,
         reports: Arc::new(reports),
+        parties: Arc::new(parties),
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),

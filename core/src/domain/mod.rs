@@ -22,3 +22,4 @@ pub mod source;
 pub mod stats;
 pub mod text;
 pub mod user;
+pub mod watch_party;

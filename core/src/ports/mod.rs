@@ -17,6 +17,7 @@ pub mod showtime_preferences;
 pub mod stats_store;
 pub mod token_issuer;
 pub mod user_store;
+pub mod watch_party_store;
 
 pub use attempt_ledger::AttemptLedger;
 pub use clock::{Clock, SystemClock};
@@ -34,3 +35,4 @@ pub use showtime_preferences::ShowtimePreferenceStore;
 pub use stats_store::StatsStore;
 pub use token_issuer::{TokenClaims, TokenError, TokenIssuer};
 pub use user_store::UserStore;
+pub use watch_party_store::WatchPartyStore;

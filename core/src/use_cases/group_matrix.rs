@@ -15,7 +15,10 @@ use crate::domain::membership::Role;
 use crate::domain::paging::Paged;
 use crate::domain::review::ReviewPage;
 use crate::domain::user::User;
+use crate::domain::watch_party::testing::{party, show};
+use crate::domain::watch_party::PartyStatus;
 use crate::error::{Error, ErrorCode};
+use crate::ids::PartyId;
 use crate::ids::{GroupId, MovieId, UserId};
 use crate::ports::clock::MockClock;
 use crate::ports::favorite_store::MockFavoriteStore;
@@ -24,10 +27,13 @@ use crate::ports::movie_cache::MockMovieCache;
 use crate::ports::movie_catalog::MockMovieCatalog;
 use crate::ports::review_store::MockReviewStore;
 use crate::ports::user_store::MockUserStore;
+use crate::ports::watch_party_store::MockWatchPartyStore;
 use crate::use_cases::favorites::testing::remembered;
 use crate::use_cases::groups::testing::{stored_group, GROUP, OWNER};
 use crate::use_cases::test_support::{now, user};
-use crate::use_cases::{AddFavorite, Favorites, Groups, ListPage, Reviews, UpdateGroup};
+use crate::use_cases::{
+    AddFavorite, Favorites, Groups, ListPage, PlanParty, Reviews, UpdateGroup, WatchParties,
+};
 
 fn rows() -> HashMap<UserId, Role> {
     [
@@ -201,6 +207,18 @@ fn reviews() -> Reviews {
     )
 }
 
+/// The group's one party: a proposal by member 5 (the member column acts as 4).
+fn watch_parties() -> WatchParties {
+    let mut store = MockWatchPartyStore::new();
+    store
+        .expect_find_party()
+        .returning(|_| Ok(Some(party(1, PartyStatus::Proposed, 5))));
+    store.expect_create_party().returning(|_, _| Ok(PartyId(1)));
+    store.expect_answer_party().returning(|_| Ok(()));
+    store.expect_change_status().returning(|_| Ok(()));
+    WatchParties::new(Arc::new(store), Arc::new(group_store()), clock())
+}
+
 /// Runs `action` as `user`, the way the HTTP call does.
 async fn run(action: GroupAction, user: Option<&User>) -> Result<(), Error> {
     use GroupAction as A;
@@ -273,6 +291,30 @@ async fn run(action: GroupAction, user: Option<&User>) -> Result<(), Error> {
             .await
             .map(drop),
         A::ReadModlog => groups.group_modlog(me, GROUP, None, None).await.map(drop),
+        A::PlanParty => watch_parties()
+            .create_party(
+                me,
+                GROUP,
+                PlanParty {
+                    show: show(),
+                    note: String::new(),
+                    rsvp_deadline: None,
+                },
+            )
+            .await
+            .map(drop),
+        A::ConfirmParty => watch_parties()
+            .confirm_party(me, PartyId(1))
+            .await
+            .map(drop),
+        A::AnswerParty => watch_parties()
+            .answer_party(me, PartyId(1), "going")
+            .await
+            .map(drop),
+        A::CancelParty => watch_parties()
+            .cancel_party(me, PartyId(1), "")
+            .await
+            .map(drop),
     }
 }
 

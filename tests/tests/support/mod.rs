@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod groups;
+pub mod parties;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;

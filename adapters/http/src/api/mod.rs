@@ -9,6 +9,7 @@ pub mod json_body;
 pub mod movies;
 pub mod nullable;
 pub mod paging;
+pub mod parties;
 pub mod refined;
 pub mod reports;
 pub mod reviews;
@@ -54,6 +55,7 @@ pub type Api = (
     movies::MoviesApi,
     showtimes::ShowtimesApi,
     reports::ReportsApi,
+    parties::PartiesApi,
 );
 
 pub fn api() -> Api {
@@ -66,6 +68,7 @@ pub fn api() -> Api {
         movies::MoviesApi,
         showtimes::ShowtimesApi,
         reports::ReportsApi,
+        parties::PartiesApi,
     )
 }
 

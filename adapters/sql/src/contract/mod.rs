@@ -19,6 +19,7 @@ mod reviews;
 mod schema;
 mod showtimes;
 mod users;
+mod watch_parties;
 
 pub use attempts::*;
 pub use deletion::*;
@@ -31,6 +32,7 @@ pub use reviews::*;
 pub use schema::*;
 pub use showtimes::*;
 pub use users::*;
+pub use watch_parties::*;
 
 /// Generates one `#[tokio::test]` per contract test. `$fresh` is an expression (usually a
 /// call of an async fn) evaluating to a future of `Option<(SqlStore, Guard)>`.
@@ -111,6 +113,14 @@ macro_rules! contract_suite {
             showtime_answers_are_kept_past_expiry_and_purged_apart,
             event_matches_are_remembered_hit_or_miss_and_replaced,
             showtime_preferences_are_kept_per_user_and_go_with_the_account,
+        );
+        $crate::contract_suite!(@tests $fresh;
+            a_party_is_stored_whole_and_listed_by_its_start,
+            a_party_is_created_only_while_the_creators_role_holds,
+            answers_count_current_members_and_follow_the_guard,
+            status_changes_bump_the_version_once,
+            a_users_next_parties_come_from_their_groups,
+            calendar_tokens_are_replaced_revoked_and_go_with_the_group,
         );
         $crate::contract_suite!(@tests $fresh;
             attempts_are_counted_per_action_client_and_window,

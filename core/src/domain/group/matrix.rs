@@ -86,6 +86,14 @@ pub enum GroupAction {
     SeeActivity,
     /// `GET /groups/{id}/modlog`.
     ReadModlog,
+    /// `POST /groups/{id}/parties` (a member's party is a proposal).
+    PlanParty,
+    /// `POST /parties/{party}/confirm`, the party being another member's proposal.
+    ConfirmParty,
+    /// `PUT /parties/{party}/rsvp {"answer": "going"}`.
+    AnswerParty,
+    /// `POST /parties/{party}/cancel`, the party being another member's proposal.
+    CancelParty,
 }
 
 impl GroupAction {
@@ -149,7 +157,7 @@ const IS_OWNER: Outcome = no(409, ErrorCode::AlreadyOwner);
 
 /// The table. Columns, in order: visitor, signed-in non-member, pending, member,
 /// moderator, owner, site admin ([`MatrixRole::ALL`]).
-pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
+pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 25] = {
     use GroupAction as A;
     [
         (A::View, [ok(200); 7]),
@@ -350,6 +358,54 @@ pub const AUTHORIZATION_MATRIX: [(GroupAction, [Outcome; 7]); 21] = {
                 ok(200),
             ],
         ),
+        (
+            A::PlanParty,
+            [
+                LOGIN,
+                MEMBERS_ONLY,
+                MEMBERS_ONLY,
+                ok(201),
+                ok(201),
+                ok(201),
+                MEMBERS_ONLY,
+            ],
+        ),
+        (
+            A::ConfirmParty,
+            [
+                LOGIN,
+                MEMBERS_ONLY,
+                MEMBERS_ONLY,
+                MODERATOR,
+                ok(200),
+                ok(200),
+                MEMBERS_ONLY,
+            ],
+        ),
+        (
+            A::AnswerParty,
+            [
+                LOGIN,
+                MEMBERS_ONLY,
+                MEMBERS_ONLY,
+                ok(200),
+                ok(200),
+                ok(200),
+                MEMBERS_ONLY,
+            ],
+        ),
+        (
+            A::CancelParty,
+            [
+                LOGIN,
+                MEMBERS_ONLY,
+                MEMBERS_ONLY,
+                MODERATOR,
+                ok(200),
+                ok(200),
+                MEMBERS_ONLY,
+            ],
+        ),
     ]
 };
 
@@ -379,6 +435,6 @@ mod tests {
                 assert!(visitor.is_success(), "{action:?}");
             }
         }
-        assert_eq!(cells().count(), 21 * 7);
+        assert_eq!(cells().count(), 25 * 7);
     }
 }

@@ -7,5 +7,5 @@ mod crud;
 mod members;
 pub mod objects;
 
-pub use crud::GroupsApi;
+pub use crud::{DeletedResponse, GroupsApi};
 pub use members::GroupMembersApi;

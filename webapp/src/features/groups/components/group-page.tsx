@@ -18,6 +18,7 @@ import { CopyGroupLink } from './copy-group-link';
 import { GroupAbout } from './group-about';
 import { GroupContent } from './group-content';
 import { GroupFacts } from './group-facts';
+import { GroupParties } from './group-parties';
 import { GroupPoster } from './group-poster';
 import { ManagementPanel, VisitorJoinPrompt } from './management-panel';
 import { LockIcon } from './icons';
@@ -139,6 +140,8 @@ function GroupDetails({ group, viewerId }: { group: Group; viewerId: number | nu
       </div>
 
       {viewerId !== null ? <ManagementPanel group={group} viewer={viewer} viewerId={viewerId} /> : <VisitorJoinPrompt />}
+
+      <GroupParties group={group} viewer={viewer} />
 
       <GroupContent group={group} viewer={viewer} viewerId={viewerId} />
     </article>

@@ -1,4 +1,5 @@
 import type { Group, GroupMember, ModlogEntry, PendingRequest } from '@/api/groups/types';
+import type { WatchParty } from '@/api/parties';
 import type { components } from '@/api/schema';
 import { logIn, mockApi, testUser } from '@/testing/render';
 import { failure, makeGroup, makeMember, reply } from './group-fixtures';
@@ -17,6 +18,10 @@ export type World = {
   reviews: Review[];
   modlog: ModlogEntry[];
   deleted: boolean;
+  /** The group's watch parties (upcoming and past, told apart by `past`). */
+  parties: WatchParty[];
+  /** The calendar feed token, when the group has one. */
+  feed: string | null;
   /** Replies that replace the server's answer, by "METHOD /path". */
   fail: Record<string, { status: number; body?: unknown }>;
 };
@@ -34,6 +39,8 @@ export function makeWorld(overrides: Partial<World> = {}, viewer: World['viewer'
     reviews: [],
     modlog: [],
     deleted: false,
+    parties: [],
+    feed: null,
     fail: {},
     ...overrides,
   };
@@ -94,6 +101,28 @@ export function serveGroup(world: World) {
         success: true,
         themes: [1, 2, 3, 4].map((themeId) => ({ id: themeId, name: ['Blue', 'Green', 'Purple', 'Orange'][themeId - 1] ?? '' })),
       });
+    }
+    const partyPath = /^\/parties\/(\d+)\/(rsvp|confirm|cancel)$/.exec(path);
+    if (partyPath && world.viewer) {
+      const party = world.parties.find((p) => p.id === Number(partyPath[1]));
+      if (!party) return failure(404, 'party_not_found', 'Watch party not found.');
+      if (partyPath[2] === 'rsvp') {
+        const answer = (body as { answer: WatchParty['answers'][number]['answer'] }).answer;
+        const others = party.answers.filter((a) => a.user_id !== world.viewer?.id);
+        party.answers = [...others, { user_id: world.viewer.id, username: world.viewer.username, answer }];
+        party.my_answer = answer;
+        party.counts = {
+          going: party.answers.filter((a) => a.answer === 'going').length,
+          maybe: party.answers.filter((a) => a.answer === 'maybe').length,
+          not_going: party.answers.filter((a) => a.answer === 'not_going').length,
+        };
+      } else if (partyPath[2] === 'confirm') {
+        Object.assign(party, { status: 'scheduled', can_confirm: false });
+      } else {
+        const reason = (body as { reason?: string }).reason ?? '';
+        Object.assign(party, { status: 'cancelled', cancel_reason: reason, can_answer: false, can_confirm: false, can_cancel: false });
+      }
+      return reply('/parties/{party_id}/rsvp', 'put', 200, { success: true, party });
     }
     if (world.deleted || !path.match(new RegExp(`/${id}(/|$)`))) return failure(404, 'group_not_found', 'Group not found');
 
@@ -176,6 +205,24 @@ export function serveGroup(world: World) {
       if (!isMember) return failure(403, 'members_only', 'This group’s favorites and activity are visible to members only.');
       const { items, pagination } = page(world.reviews);
       return reply('/reviews/group/{group_id}', 'get', 200, { success: true, data: { reviews: items, pagination: { ...pagination, nextCursor: null } } });
+    }
+    if (method === 'GET' && path === `/groups/${id}/parties`) {
+      if (world.group.visibility === 'private' && !isMember) return failure(403, 'members_only', 'This group’s watch parties are visible to members only.');
+      const past = query.get('when') === 'past';
+      return reply('/groups/{id}/parties', 'get', 200, { success: true, parties: world.parties.filter((p) => p.past === past) });
+    }
+    if (path === `/groups/${id}/calendar-token`) {
+      if (method === 'POST') world.feed = `feed${world.feed ? world.feed.length : 0}`.padEnd(32, '0');
+      if (method === 'DELETE') {
+        world.feed = null;
+        return { status: 204 };
+      }
+      const token = world.feed;
+      return reply('/groups/{id}/calendar-token', 'get', 200, {
+        success: true,
+        token,
+        path: token ? `/api/calendar/groups/${token}.ics` : null,
+      });
     }
     if (method === 'GET' && path === `/groups/${id}/modlog`) {
       const { items, pagination } = page(world.modlog);

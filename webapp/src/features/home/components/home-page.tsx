@@ -5,6 +5,7 @@ import { useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useHomeSessionCache } from '../lib/home-session-cache';
 import { InTheatersCarousel } from './in-theaters-carousel';
+import { MyParties } from './my-parties';
 import { PopularMoviesCarousel } from './popular-movies-carousel';
 import { RecentReviewsCarousel } from './recent-reviews-carousel';
 import { UsersCarousel } from './users-carousel';
@@ -45,6 +46,7 @@ export function HomePage({ watchlistShowtimes, popularGroups }: { watchlistShowt
         </div>
       </section>
 
+      <MyParties />
       {watchlistShowtimes}
       <PopularMoviesCarousel />
       <InTheatersCarousel />

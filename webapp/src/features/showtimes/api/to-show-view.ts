@@ -12,6 +12,9 @@ function language(value: Show['language'] | undefined): Language | null {
 export function toShowView(show: Show): ShowView {
   return {
     id: show.id,
+    eventId: show.eventId,
+    theatreId: show.theatreId,
+    lengthInMinutes: show.lengthInMinutes ?? null,
     title: show.title,
     originalTitle: text(show.originalTitle),
     year: show.productionYear ?? null,

@@ -5,6 +5,10 @@ export type Language = { code: string | null; name: string | null };
 
 export type ShowView = {
   id: number;
+  /** The cinema's film id and theatre id (a watch party keeps them). */
+  eventId: number;
+  theatreId: number;
+  lengthInMinutes: number | null;
   title: string;
   originalTitle: string | null;
   year: number | null;

@@ -10,6 +10,7 @@ import { useLocale } from '../lib/use-locale';
 import { useNow } from '../lib/use-now';
 import { AgeRatingBadge } from './age-rating-badge';
 import { AreaPicker, useAreaName } from './area-picker';
+import { PlanPartyButton, type PartyArea } from './plan-party';
 import styles from './in-cinemas.module.css';
 
 /** The Movie page's "In cinemas": this film's shows in the chosen area in the next 7 days, by day. */
@@ -35,7 +36,7 @@ export function MovieShowtimes({ movieId }: { movieId: number }) {
     );
   else if (query.data.shows.length === 0)
     body = <p className={styles.muted}>{t('showtimes.inCinemas.empty', { area: areaName, days: NEXT_SHOWS_DAYS })}</p>;
-  else body = <ShowDays shows={query.data.shows} now={now} />;
+  else body = <ShowDays shows={query.data.shows} now={now} area={{ id: area, name: areaName }} />;
 
   return (
     <section className={styles.inCinemas} aria-labelledby="in-cinemas-title" data-testid="in-cinemas">
@@ -70,7 +71,7 @@ function groupByDay(shows: ShowView[]): Day[] {
   return days;
 }
 
-function ShowDays({ shows, now }: { shows: ShowView[]; now: Date }) {
+function ShowDays({ shows, now, area }: { shows: ShowView[]; now: Date; area: PartyArea }) {
   const t = useT();
   const locale = useLocale();
   const today = helsinkiDate(now);
@@ -86,6 +87,7 @@ function ShowDays({ shows, now }: { shows: ShowView[]; now: Date }) {
               {dayShows.map((show) => (
                 <li key={`${show.id}-${show.start}`}>
                   <ShowChip show={show} />
+                  <PlanPartyButton show={show} now={now} area={area} compact />
                 </li>
               ))}
             </ul>

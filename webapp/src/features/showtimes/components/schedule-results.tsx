@@ -11,6 +11,7 @@ import styles from './showtimes-page.module.css';
 type Props = {
   query: UseQueryResult<ScheduleView>;
   areaName: string;
+  area: number;
   dt: string;
   filters: ShowFilters;
   onClearFilters: () => void;
@@ -18,7 +19,7 @@ type Props = {
 };
 
 /** The searched day: loading, "Failed to fetch schedule", or the shows that pass the filters. */
-export function ScheduleResults({ query, areaName, dt, filters, onClearFilters, now }: Props) {
+export function ScheduleResults({ query, areaName, area, dt, filters, onClearFilters, now }: Props) {
   const t = useT();
   const locale = useLocale();
   const day = parseShowDate(dt);
@@ -74,7 +75,7 @@ export function ScheduleResults({ query, areaName, dt, filters, onClearFilters, 
           </button>
         </div>
       ) : (
-        <ShowList shows={visible} now={now} />
+        <ShowList shows={visible} now={now} area={{ id: area, name: areaName }} />
       )}
     </section>
   );

@@ -7,10 +7,11 @@ import { formatShowTime } from '../lib/show-time';
 import { useT } from '@/lib/i18n';
 import { useLocale } from '../lib/use-locale';
 import { AgeRatingBadge } from './age-rating-badge';
+import { PlanPartyButton, type PartyArea } from './plan-party';
 import styles from './show-list.module.css';
 
 /** One show: when, what (linking to the movie when matched), where, in which language and format, tickets. */
-export function ShowItem({ show, now }: { show: ShowView; now: Date }) {
+export function ShowItem({ show, now, area }: { show: ShowView; now: Date; area?: PartyArea }) {
   const t = useT();
   const locale = useLocale();
   const start = formatShowTime(show.start, locale);
@@ -75,6 +76,7 @@ export function ShowItem({ show, now }: { show: ShowView; now: Date }) {
             {t('showtimes.show.tickets')}
           </a>
         ) : null}
+        <PlanPartyButton show={show} now={now} area={area} />
       </div>
     </li>
   );

@@ -81,6 +81,7 @@ export function ShowtimesPage() {
         <ScheduleResults
           query={schedule}
           areaName={areaName}
+          area={complete.area}
           dt={complete.dt}
           filters={preferences.filters}
           onClearFilters={() => onFilters({ ...preferences.filters, originalWithFinnishSubtitles: false, finnishDub: false, formats: [], maxAge: null })}
