@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::use_cases::{
-    Accounts, Favorites, Groups, Movies, RateLimits, Reports, Reviews, Showtimes,
+    Accounts, Favorites, Groups, Imports, Movies, PersonalData, RateLimits, Reports, Reviews,
+    Showtimes,
 };
 
 #[derive(Clone)]
@@ -30,4 +31,8 @@ pub struct AppState {
     pub showtimes: Arc<Showtimes>,
     /// Users' reports of reviews, groups and users.
     pub reports: Arc<Reports>,
+    /// Everything stored about a user, for their self-service export.
+    pub personal_data: Arc<PersonalData>,
+    /// Letterboxd imports (the background worker runs in the server binary).
+    pub imports: Arc<Imports>,
 }
