@@ -64,7 +64,10 @@ fn tables(films: &[(String, Option<i32>)]) -> Vec<RawTable> {
     ]
 }
 
-async fn user(store: &leffaseura_sql::SqlStore, name: &str) -> Result<leffaseura_core::domain::user::User> {
+async fn user(
+    store: &leffaseura_sql::SqlStore,
+    name: &str,
+) -> Result<leffaseura_core::domain::user::User> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO users (username, username_key, email, password_hash, created_at, updated_at) \
          VALUES ($1, $1, $2, 'x', 0, 0) RETURNING id",
@@ -85,7 +88,12 @@ async fn drain(imports: &Imports) -> Result<usize> {
     Ok(batches)
 }
 
-async fn run(imports: &Imports, who: &leffaseura_core::domain::user::User, rows: &[RawTable], label: &str) -> Result<()> {
+async fn run(
+    imports: &Imports,
+    who: &leffaseura_core::domain::user::User,
+    rows: &[RawTable],
+    label: &str,
+) -> Result<()> {
     let started = Instant::now();
     let job = imports.start_letterboxd(who, rows).await?;
     let stored = started.elapsed();

@@ -53,9 +53,15 @@ on_both_backends!(the_json_export_holds_my_data_and_no_secrets, |server| {
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    assert!(disposition.contains("leffaseura-export.json"), "{disposition}");
+    assert!(
+        disposition.contains("leffaseura-export.json"),
+        "{disposition}"
+    );
     let text = response.text().await.expect("body");
-    assert!(!text.contains("argon2") && !text.contains("token_version"), "{text}");
+    assert!(
+        !text.contains("argon2") && !text.contains("token_version"),
+        "{text}"
+    );
     let doc: Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(doc["format_version"], 1);
     assert_eq!(doc["user"]["username"], "vilja");

@@ -59,7 +59,11 @@ fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-async fn upload(server: &support::TestServer, token: &str, files: &[(&str, &[u8])]) -> (u16, Value) {
+async fn upload(
+    server: &support::TestServer,
+    token: &str,
+    files: &[(&str, &[u8])],
+) -> (u16, Value) {
     let (content_type, body) = multipart(files);
     let response = server
         .client
@@ -106,13 +110,20 @@ async fn count(server: &support::TestServer, sql: &str) -> i64 {
 async fn reviews_and_watchlist(server: &support::TestServer) -> (i64, i64) {
     (
         count(server, "SELECT CAST(COUNT(*) AS BIGINT) FROM reviews").await,
-        count(server, "SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE type = 1").await,
+        count(
+            server,
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE type = 1",
+        )
+        .await,
     )
 }
 
 async fn items(server: &support::TestServer, token: &str, id: i64, outcome: &str) -> Vec<Value> {
     let (code, body) = server
-        .get(&format!("/api/imports/{id}/items?outcome={outcome}"), Some(token))
+        .get(
+            &format!("/api/imports/{id}/items?outcome={outcome}"),
+            Some(token),
+        )
         .await;
     assert_eq!(code, 200, "{body}");
     body["items"].as_array().cloned().unwrap_or_default()
@@ -141,7 +152,11 @@ async fn dry_run_confirm_and_repeat(server: support::TestServer) {
     assert_eq!(counts["skipped"], 1, "{job}");
     assert_eq!(counts["total"], 5, "{job}");
     assert_eq!(job["progress"], 100);
-    assert_eq!(reviews_and_watchlist(&server).await, (0, 0), "the dry run wrote nothing");
+    assert_eq!(
+        reviews_and_watchlist(&server).await,
+        (0, 0),
+        "the dry run wrote nothing"
+    );
 
     let skipped = items(&server, &token, id, "skipped").await;
     assert_eq!(skipped[0]["title"], "Alien");
@@ -149,7 +164,10 @@ async fn dry_run_confirm_and_repeat(server: support::TestServer) {
     assert_eq!(skipped[0]["rating"], 1, "0.5 maps to 1");
     assert!(skipped[0]["text"].is_null(), "no text is invented");
     let would = items(&server, &token, id, "would_add").await;
-    let review = would.iter().find(|i| i["kind"] == "review").expect("review");
+    let review = would
+        .iter()
+        .find(|i| i["kind"] == "review")
+        .expect("review");
     assert_eq!(review["tmdb_id"], 438_631);
     assert_eq!(review["rating"], 5, "4.5 rounds half up to 5");
     assert_eq!(review["text"], "Sand, spice and \"Kwisatz\".");
@@ -160,27 +178,44 @@ async fn dry_run_confirm_and_repeat(server: support::TestServer) {
         .iter()
         .map(|c| c["tmdb_id"].as_i64().expect("id"))
         .collect();
-    assert!(candidates.contains(&841) && candidates.contains(&438_631), "{candidates:?}");
+    assert!(
+        candidates.contains(&841) && candidates.contains(&438_631),
+        "{candidates:?}"
+    );
     assert_eq!(ambiguous[0]["rating_defaulted"], true);
 
     let item = ambiguous[0]["id"].as_i64().expect("item id");
     let choice = format!("/api/imports/{id}/items/{item}/choice");
-    let (status, body) = server.post(&choice, Some(&token), json!({"tmdb_id": 550})).await;
+    let (status, body) = server
+        .post(&choice, Some(&token), json!({"tmdb_id": 550}))
+        .await;
     assert_error(status, &body, 400, "invalid_choice");
-    let (status, body) = server.post(&choice, Some(&token), json!({"tmdb_id": 841})).await;
+    let (status, body) = server
+        .post(&choice, Some(&token), json!({"tmdb_id": 841}))
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["item"]["outcome"], "would_add");
 
     let (other, _) = server.register("someone", PASSWORD).await;
-    let (status, body) = server.get(&format!("/api/imports/{id}"), Some(&other)).await;
+    let (status, body) = server
+        .get(&format!("/api/imports/{id}"), Some(&other))
+        .await;
     assert_error(status, &body, 404, "import_not_found");
     let (status, body) = server
-        .post(&format!("/api/imports/{id}/confirm"), Some(&other), json!({}))
+        .post(
+            &format!("/api/imports/{id}/confirm"),
+            Some(&other),
+            json!({}),
+        )
         .await;
     assert_error(status, &body, 404, "import_not_found");
 
     let (status, body) = server
-        .post(&format!("/api/imports/{id}/confirm"), Some(&token), json!({}))
+        .post(
+            &format!("/api/imports/{id}/confirm"),
+            Some(&token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let job = wait_for(&server, &token, id, "done").await;
@@ -198,7 +233,11 @@ async fn dry_run_confirm_and_repeat(server: support::TestServer) {
 
     // A second confirm changes nothing.
     let (status, body) = server
-        .post(&format!("/api/imports/{id}/confirm"), Some(&token), json!({}))
+        .post(
+            &format!("/api/imports/{id}/confirm"),
+            Some(&token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["import"]["status"], "done");
@@ -212,7 +251,11 @@ async fn dry_run_confirm_and_repeat(server: support::TestServer) {
     assert_eq!(job["counts"]["would_add"], 0, "{job}");
     assert_eq!(job["counts"]["skip_existing"], 2, "{job}");
     let (status, body) = server
-        .post(&format!("/api/imports/{again}/confirm"), Some(&token), json!({}))
+        .post(
+            &format!("/api/imports/{again}/confirm"),
+            Some(&token),
+            json!({}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let job = wait_for(&server, &token, again, "done").await;
@@ -237,7 +280,12 @@ async fn bad_files_are_refused_and_nothing_is_written(server: support::TestServe
     let (status, body) = upload(&server, &token, &[("ratings.csv", png)]).await;
     assert_error(status, &body, 400, "import_not_csv");
 
-    let (status, body) = upload(&server, &token, &[("ratings.csv", b"Title,Stars\nDune,5\n")]).await;
+    let (status, body) = upload(
+        &server,
+        &token,
+        &[("ratings.csv", b"Title,Stars\nDune,5\n")],
+    )
+    .await;
     assert_error(status, &body, 400, "import_wrong_columns");
 
     let latin1: &[u8] = b"Date,Name,Year,Letterboxd URI,Rating\n2024-01-01,Am\xe9lie,2001,u,4\n";
@@ -251,7 +299,11 @@ async fn bad_files_are_refused_and_nothing_is_written(server: support::TestServe
 
     let bomb_text = vec![b'a'; 40 * 1024 * 1024];
     let bomb = zip_of(&[("ratings.csv", &bomb_text)]);
-    assert!(bomb.len() < 1024 * 1024, "the bomb is small: {}", bomb.len());
+    assert!(
+        bomb.len() < 1024 * 1024,
+        "the bomb is small: {}",
+        bomb.len()
+    );
     let (status, body) = upload(&server, &token, &[("letterboxd.zip", &bomb)]).await;
     assert_error(status, &body, 413, "import_too_large");
 
@@ -265,14 +317,19 @@ async fn bad_files_are_refused_and_nothing_is_written(server: support::TestServe
     );
 
     // The Letterboxd ZIP itself works.
-    let zip = zip_of(&[("watchlist.csv", WATCHLIST.as_bytes()), ("profile.csv", b"x")]);
+    let zip = zip_of(&[
+        ("watchlist.csv", WATCHLIST.as_bytes()),
+        ("profile.csv", b"x"),
+    ]);
     let (status, body) = upload(&server, &token, &[("letterboxd-export.zip", &zip)]).await;
     assert_eq!(status, 202, "{body}");
 }
 
 #[tokio::test]
 async fn sqlite_dry_run_confirm_and_repeat() {
-    let (server, _fake) = start(support::Backend::Sqlite).await.expect("SQLite starts");
+    let (server, _fake) = start(support::Backend::Sqlite)
+        .await
+        .expect("SQLite starts");
     dry_run_confirm_and_repeat(server).await;
 }
 
@@ -285,7 +342,9 @@ async fn postgres_dry_run_confirm_and_repeat() {
 
 #[tokio::test]
 async fn sqlite_bad_files() {
-    let (server, _fake) = start(support::Backend::Sqlite).await.expect("SQLite starts");
+    let (server, _fake) = start(support::Backend::Sqlite)
+        .await
+        .expect("SQLite starts");
     bad_files_are_refused_and_nothing_is_written(server).await;
 }
 

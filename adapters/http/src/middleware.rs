@@ -28,8 +28,7 @@ use crate::error::{error_response, ApiError, INTERNAL_MESSAGE};
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 
 /// The largest upload (a Letterboxd export) plus room for the multipart framing.
-const MAX_UPLOAD_BODY_BYTES: usize =
-    leffaseura_core::domain::import::UPLOAD_MAX_BYTES + 64 * 1024;
+const MAX_UPLOAD_BODY_BYTES: usize = leffaseura_core::domain::import::UPLOAD_MAX_BYTES + 64 * 1024;
 
 /// Paths inside the API that take an upload rather than JSON.
 fn is_upload(inner_path: &str) -> bool {

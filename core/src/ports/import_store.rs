@@ -3,7 +3,9 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use crate::domain::import::{ImportItem, ImportJob, ImportStatus, ItemKind, ItemUpdate, Outcome, PlannedItem};
+use crate::domain::import::{
+    ImportItem, ImportJob, ImportStatus, ItemKind, ItemUpdate, Outcome, PlannedItem,
+};
 use crate::domain::paging::{PageRequest, Paged};
 use crate::error::StoreError;
 use crate::ids::{MovieId, UserId};

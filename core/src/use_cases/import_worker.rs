@@ -9,8 +9,8 @@ use chrono::Duration;
 
 use crate::domain::favorite::{FavoriteList, NewFavorite};
 use crate::domain::import::{
-    classify_match, matched_film, outcome_for, Candidate, ImportItem, ImportJob, ImportStatus, ItemKind,
-    ItemUpdate, MatchStatus, Outcome, DEFAULT_RATING,
+    classify_match, matched_film, outcome_for, Candidate, ImportItem, ImportJob, ImportStatus,
+    ItemKind, ItemUpdate, MatchStatus, Outcome, DEFAULT_RATING,
 };
 use crate::domain::rating::Rating;
 use crate::domain::review::NewReview;
@@ -182,9 +182,17 @@ impl Imports {
                     movie_id: film.id,
                     rating: Rating::new(item.planned.rating.unwrap_or(DEFAULT_RATING))?,
                     content: ReviewContent::parse(item.planned.text.as_deref().unwrap_or(""))?,
-                    created_at: item.planned.logged_at.filter(|at| *at <= now).unwrap_or(now),
+                    created_at: item
+                        .planned
+                        .logged_at
+                        .filter(|at| *at <= now)
+                        .unwrap_or(now),
                 };
-                match self.reviews.create_review(&review, &film.remembered()).await {
+                match self
+                    .reviews
+                    .create_review(&review, &film.remembered())
+                    .await
+                {
                     Ok(_) => Ok(true),
                     Err(StoreError::Conflict(Conflict::Review)) => Ok(false),
                     Err(err) => Err(err.into()),
@@ -250,16 +258,18 @@ mod tests {
                 item(2, ItemKind::Watchlist, Outcome::Pending),
             ])
         });
-        ports.catalog.expect_best_match_cached().returning(|_, _, _| {
-            Ok(Cached::fresh(vec![summary(949, "Heat", "1995-12-15")]))
-        });
-        // The user already reviewed Heat, but it is not on their watchlist.
         ports
-            .store
-            .expect_existing()
-            .returning(|_, kind, movies| {
-                Ok(if kind == ItemKind::Review { movies.to_vec() } else { Vec::new() })
-            });
+            .catalog
+            .expect_best_match_cached()
+            .returning(|_, _, _| Ok(Cached::fresh(vec![summary(949, "Heat", "1995-12-15")])));
+        // The user already reviewed Heat, but it is not on their watchlist.
+        ports.store.expect_existing().returning(|_, kind, movies| {
+            Ok(if kind == ItemKind::Review {
+                movies.to_vec()
+            } else {
+                Vec::new()
+            })
+        });
         ports
             .store
             .expect_update_item()
@@ -275,7 +285,11 @@ mod tests {
             })
             .times(2)
             .returning(|_, _, _| Ok(true));
-        ports.store.expect_release_job().times(1).returning(|_, _| Ok(()));
+        ports
+            .store
+            .expect_release_job()
+            .times(1)
+            .returning(|_, _| Ok(()));
         let done = ports.build().work_once("w").await.expect("worked");
         assert_eq!(done, WorkDone::Worked(2));
     }
@@ -287,7 +301,10 @@ mod tests {
             .store
             .expect_claim_job()
             .returning(|_, _, _| Ok(Some(job(1, 7, ImportStatus::Importing))));
-        ports.store.expect_items_with().returning(|_, _, _| Ok(Vec::new()));
+        ports
+            .store
+            .expect_items_with()
+            .returning(|_, _, _| Ok(Vec::new()));
         ports
             .store
             .expect_set_status()

@@ -150,13 +150,9 @@ impl Imports {
         if job.status != ImportStatus::Ready {
             return Err(not_ready(&job));
         }
-        let found = self
-            .store
-            .find_item(job.id, item)
-            .await?
-            .ok_or_else(|| {
-                Error::not_found(ErrorCode::ImportItemNotFound, "Import item not found.")
-            })?;
+        let found = self.store.find_item(job.id, item).await?.ok_or_else(|| {
+            Error::not_found(ErrorCode::ImportItemNotFound, "Import item not found.")
+        })?;
         let choosable = matches!(
             found.outcome,
             Outcome::Ambiguous | Outcome::WouldAdd | Outcome::SkipExisting
@@ -180,7 +176,11 @@ impl Imports {
             tmdb_id: Some(movie),
             outcome: outcome_for(MatchStatus::Matched, exists),
         };
-        if !self.store.update_item(found.id, found.outcome, &update).await? {
+        if !self
+            .store
+            .update_item(found.id, found.outcome, &update)
+            .await?
+        {
             return Err(Error::conflict(
                 ErrorCode::ConcurrentChange,
                 "The item changed meanwhile; nothing was written. Please try again.",
@@ -333,7 +333,9 @@ mod tests {
             header: ["Date", "Name", "Year", "Letterboxd URI"]
                 .map(str::to_owned)
                 .to_vec(),
-            records: vec![["2024-01-01", "Heat", "1995", "u"].map(str::to_owned).to_vec()],
+            records: vec![["2024-01-01", "Heat", "1995", "u"]
+                .map(str::to_owned)
+                .to_vec()],
         }
     }
 
@@ -457,7 +459,10 @@ mod tests {
             .returning(|_, _, _| Ok(true));
         let imports = ports.build();
         let me = user(7, "a", "pw");
-        let err = imports.choose(&me, 3, 5, 99).await.expect_err("not offered");
+        let err = imports
+            .choose(&me, 3, 5, 99)
+            .await
+            .expect_err("not offered");
         assert_eq!(err.code(), "invalid_choice");
         let chosen = imports.choose(&me, 3, 5, 2).await.expect("chosen");
         assert_eq!(chosen.outcome, Outcome::SkipExisting);

@@ -87,7 +87,11 @@ impl ExportsApi {
     /// title, release_year, added_at); `groups` (role and the group); `showtime_preferences`
     /// (or `null`); `moderation` (what moderators did to the account). The admin CLI's
     /// `export-user` prints the same document. Errors: 401 without a valid session.
-    #[oai(path = "/users/me/export", method = "get", operation_id = "exportMyData")]
+    #[oai(
+        path = "/users/me/export",
+        method = "get",
+        operation_id = "exportMyData"
+    )]
     async fn export_json(
         &self,
         state: Data<&AppState>,

@@ -37,7 +37,11 @@ impl LetterboxdFile {
         if top_level_only && name.trim_start_matches('/').contains('/') {
             return None;
         }
-        let base = name.rsplit('/').next().unwrap_or_default().to_ascii_lowercase();
+        let base = name
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
         Self::ALL.into_iter().find(|file| file.file_name() == base)
     }
 
@@ -335,14 +339,13 @@ mod tests {
 
     #[test]
     fn a_file_without_its_columns_is_refused_naming_them() {
-        let err = parse_tables(&[table(
-            LetterboxdFile::Watchlist,
-            &["Date", "Title"],
-            &[],
-        )])
-        .expect_err("wrong columns");
+        let err = parse_tables(&[table(LetterboxdFile::Watchlist, &["Date", "Title"], &[])])
+            .expect_err("wrong columns");
         assert_eq!(err.code(), "import_wrong_columns");
-        assert!(err.to_string().contains("Name, Year, Letterboxd URI"), "{err}");
+        assert!(
+            err.to_string().contains("Name, Year, Letterboxd URI"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -361,9 +364,12 @@ mod tests {
         assert!(err.to_string().contains("ratings.csv row 2"), "{err}");
         let row: &[&str] = &["", "A", "", "u", ""];
         let many = vec![row; MAX_ROWS + 1];
-        let err = parse_tables(&[table(LetterboxdFile::Ratings, &header, &many)])
-            .expect_err("too many");
+        let err =
+            parse_tables(&[table(LetterboxdFile::Ratings, &header, &many)]).expect_err("too many");
         assert!(matches!(err, Error::TooLarge { .. }));
-        assert_eq!(parse_tables(&[]).expect_err("none").code(), "import_no_files");
+        assert_eq!(
+            parse_tables(&[]).expect_err("none").code(),
+            "import_no_files"
+        );
     }
 }

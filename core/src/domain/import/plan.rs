@@ -62,7 +62,8 @@ fn film_key(row: &LetterboxdRow) -> String {
 }
 
 fn midnight(date: Option<NaiveDate>) -> Option<DateTime<Utc>> {
-    date.and_then(|d| d.and_hms_opt(0, 0, 0)).map(|d| d.and_utc())
+    date.and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|d| d.and_utc())
 }
 
 /// Invisible control characters go (our reviews refuse them); line breaks and tabs stay.
@@ -128,7 +129,9 @@ pub fn plan_items(rows: &[LetterboxdRow]) -> Vec<PlannedItem> {
     }
     let mut items = Vec::new();
     for key in &order {
-        let Some(row) = reviews.get(key) else { continue };
+        let Some(row) = reviews.get(key) else {
+            continue;
+        };
         let text = row.review.as_deref().map(clean_text).unwrap_or_default();
         let rating = row
             .rating
@@ -159,7 +162,9 @@ pub fn plan_items(rows: &[LetterboxdRow]) -> Vec<PlannedItem> {
         if reviews.contains_key(key) {
             continue;
         }
-        let Some(row) = ratings.get(key) else { continue };
+        let Some(row) = ratings.get(key) else {
+            continue;
+        };
         items.push(PlannedItem {
             kind: ItemKind::Rating,
             title: row.name.clone(),
@@ -204,7 +209,10 @@ pub fn classify_match(
         (1, _) => (MatchStatus::Matched, exact),
         (0, 1) => (MatchStatus::Matched, near),
         (0, 0) if found.is_empty() => (MatchStatus::Unmatched, Vec::new()),
-        (0, 0) => (MatchStatus::Ambiguous, found.iter().map(candidate).collect()),
+        (0, 0) => (
+            MatchStatus::Ambiguous,
+            found.iter().map(candidate).collect(),
+        ),
         (0, _) => (MatchStatus::Ambiguous, near),
         _ => (MatchStatus::Ambiguous, exact),
     };
@@ -282,7 +290,10 @@ mod tests {
             .all(|i| i.kind == ItemKind::Rating && i.skip == Some(SkipReason::NoReviewText)));
         assert!(items.iter().all(|i| i.text.is_none()));
         assert_eq!(items[0].rating, Some(5), "the newest rating");
-        assert_eq!(items[0].initial(), (MatchStatus::NotNeeded, Outcome::Skipped));
+        assert_eq!(
+            items[0].initial(),
+            (MatchStatus::NotNeeded, Outcome::Skipped)
+        );
     }
 
     #[test]
@@ -337,7 +348,11 @@ mod tests {
         assert_eq!(matched_film(status, &kept), None);
 
         let (status, kept) = classify_match(&found, "Heat", Some(1996));
-        assert_eq!((status, kept.len()), (MatchStatus::Matched, 1), "a year off");
+        assert_eq!(
+            (status, kept.len()),
+            (MatchStatus::Matched, 1),
+            "a year off"
+        );
 
         let (status, kept) = classify_match(&[], "Heat", Some(1995));
         assert_eq!((status, kept.len()), (MatchStatus::Unmatched, 0));
@@ -346,8 +361,17 @@ mod tests {
     #[test]
     fn what_already_exists_is_skipped_so_a_second_run_adds_nothing() {
         assert_eq!(outcome_for(MatchStatus::Matched, false), Outcome::WouldAdd);
-        assert_eq!(outcome_for(MatchStatus::Matched, true), Outcome::SkipExisting);
-        assert_eq!(outcome_for(MatchStatus::Ambiguous, false), Outcome::Ambiguous);
-        assert_eq!(outcome_for(MatchStatus::Unmatched, false), Outcome::Unmatched);
+        assert_eq!(
+            outcome_for(MatchStatus::Matched, true),
+            Outcome::SkipExisting
+        );
+        assert_eq!(
+            outcome_for(MatchStatus::Ambiguous, false),
+            Outcome::Ambiguous
+        );
+        assert_eq!(
+            outcome_for(MatchStatus::Unmatched, false),
+            Outcome::Unmatched
+        );
     }
 }

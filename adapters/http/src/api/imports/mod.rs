@@ -280,9 +280,10 @@ impl ImportsApi {
         let mut files = Vec::with_capacity(upload.files.len());
         for file in upload.files {
             let name = file.file_name().map(str::to_owned);
-            let bytes = file.into_vec().await.map_err(|err| {
-                ApiError::from(leffaseura_core::Error::internal(err))
-            })?;
+            let bytes = file
+                .into_vec()
+                .await
+                .map_err(|err| ApiError::from(leffaseura_core::Error::internal(err)))?;
             files.push(Uploaded { name, bytes });
         }
         let tables = read_uploads(files)?;

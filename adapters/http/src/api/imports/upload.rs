@@ -199,8 +199,8 @@ mod tests {
 
     #[test]
     fn binary_and_broken_text_are_refused() {
-        let err = read_uploads(vec![upload("ratings.csv", b"\x89PNG\r\n\x1a\n\0\0")])
-            .expect_err("png");
+        let err =
+            read_uploads(vec![upload("ratings.csv", b"\x89PNG\r\n\x1a\n\0\0")]).expect_err("png");
         assert_eq!(err.code(), "import_not_csv");
         let err = read_uploads(vec![upload("ratings.csv", b"Date,Name\n\xff\xfe,x\n")])
             .expect_err("latin");

@@ -12,11 +12,15 @@ describe('DataExport', () => {
     const createObjectURL = vi.fn(() => 'blob:export');
     const revokeObjectURL = vi.fn();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    // jsdom cannot follow a download link; the click is what the browser needs.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { user } = renderWithProviders(<DataExport />);
     await user.click(screen.getByRole('button', { name: 'Download JSON' }));
     await user.click(screen.getByRole('button', { name: 'Download ZIP (CSV files)' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
     expect(calls.map((c) => c.path)).toEqual(['/users/me/export', '/users/me/export.zip']);
+    expect(click).toHaveBeenCalledTimes(2);
+    click.mockRestore();
     expect(calls[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
   });
 

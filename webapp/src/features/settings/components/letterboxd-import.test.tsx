@@ -33,18 +33,15 @@ const ambiguous: ImportItem = {
   id: 31,
   kind: 'review',
   title: 'Dune',
-  year: null,
   rating: 3,
   rating_defaulted: true,
   text: 'Which one?',
   match_status: 'ambiguous',
   candidates: [
-    { tmdb_id: 438631, title: 'Dune', original_title: 'Dune', release_year: 2021, poster_path: null },
-    { tmdb_id: 841, title: 'Dune', original_title: 'Dune', release_year: 1984, poster_path: null },
+    { tmdb_id: 438631, title: 'Dune', original_title: 'Dune', release_year: 2021 },
+    { tmdb_id: 841, title: 'Dune', original_title: 'Dune', release_year: 1984 },
   ],
-  tmdb_id: null,
   outcome: 'ambiguous',
-  reason: null,
 };
 
 function fakeServer(state: { status: Import['status'] }) {
