@@ -302,3 +302,59 @@ impl From<&UserExport> for ExportDocument {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::favorite::FavoriteList;
+    use crate::ids::UserId;
+    use crate::use_cases::favorites::testing::favorite;
+    use crate::use_cases::test_support::{now, user};
+
+    fn export() -> UserExport {
+        let mut watched = favorite(1, FavoriteList::Watchlist(UserId(7)), 550);
+        watched.original_title = "=cmd|' /C calc'!A0".to_owned();
+        UserExport {
+            exported_at: now(),
+            user: user(7, "Maija", "pw"),
+            stats: UserStats {
+                review_count: 0,
+                rating_sum: 0,
+                total_likes: 0,
+                total_dislikes: 0,
+            },
+            activity: Vec::new(),
+            favorites: Vec::new(),
+            watchlist: vec![watched],
+            groups: Vec::new(),
+            showtime_preferences: None,
+            moderation: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_tables_are_the_documents_lists_with_formulas_defused() {
+        let document = ExportDocument::from(&export());
+        assert_eq!(document.user.username, "Maija");
+        let tables = document.tables();
+        let names: Vec<&str> = tables.iter().map(|t| t.file_name).collect();
+        assert_eq!(
+            names,
+            [
+                "profile.csv",
+                "reviews.csv",
+                "reactions.csv",
+                "favorites.csv",
+                "watchlist.csv",
+                "groups.csv"
+            ]
+        );
+        let watchlist = &tables[4];
+        assert_eq!(watchlist.rows.len(), 1);
+        assert_eq!(watchlist.rows[0][1], "'=cmd|' /C calc'!A0");
+        assert!(tables
+            .iter()
+            .all(|t| t.rows.iter().all(|row| row.len() == t.header.len())));
+        assert_eq!(tables[0].rows[0][1], "Maija");
+    }
+}
