@@ -311,6 +311,31 @@ impl ImportStore for SqlStore {
         Ok(found.into_iter().map(MovieId).collect())
     }
 
+    async fn already_planned(
+        &self,
+        job: i64,
+        kind: ItemKind,
+        movies: &[MovieId],
+    ) -> Result<Vec<MovieId>, StoreError> {
+        if movies.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (0..movies.len()).map(|i| format!("${}", i + 3)).collect();
+        let sql = format!(
+            "SELECT DISTINCT tmdb_id FROM import_items WHERE job_id = $1 AND kind = $2 \
+             AND outcome IN ('would_add', 'added') AND tmdb_id IN ({})",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query_scalar::<_, i64>(&sql)
+            .bind(job)
+            .bind(kind.as_str());
+        for movie in movies {
+            query = query.bind(movie.0);
+        }
+        let found = query.fetch_all(self.pool()).await.map_err(store_error)?;
+        Ok(found.into_iter().map(MovieId).collect())
+    }
+
     async fn claim_job(
         &self,
         worker: &str,

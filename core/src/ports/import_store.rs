@@ -85,6 +85,18 @@ pub trait ImportStore: Send + Sync {
         movies: &[MovieId],
     ) -> Result<Vec<MovieId>, StoreError>;
 
+    /// Which of `movies` another item of the job already brings in as `kind` (outcome
+    /// `would_add` or `added`): two rows of one file for one film add it once.
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn already_planned(
+        &self,
+        job: i64,
+        kind: ItemKind,
+        movies: &[MovieId],
+    ) -> Result<Vec<MovieId>, StoreError>;
+
     /// Claims the oldest job with work to do ([`ImportStatus::needs_work`]) whose lease
     /// is free or ran out before `now`, leasing it to `worker` until `until`. Of two
     /// workers claiming at once, one gets it.

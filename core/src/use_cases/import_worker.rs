@@ -90,9 +90,14 @@ impl Imports {
             let tmdb_id = matched_film(status, &candidates);
             updates.push((item, status, candidates, tmdb_id));
         }
-        let have = self.already_had(job, &updates).await?;
+        let mut have = self.already_had(job, &updates).await?;
         for (item, status, candidates, tmdb_id) in updates {
-            let exists = tmdb_id.is_some_and(|id| have.contains(&(item.planned.kind, id)));
+            let key = tmdb_id.map(|id| (item.planned.kind, id));
+            let exists = key.is_some_and(|key| have.contains(&key));
+            // The first row of a film in the file adds it; later ones are "already there".
+            if let Some(key) = key.filter(|_| status == MatchStatus::Matched) {
+                have.insert(key);
+            }
             let update = ItemUpdate {
                 match_status: status,
                 outcome: outcome_for(status, exists),
@@ -106,7 +111,8 @@ impl Imports {
         Ok(items.len())
     }
 
-    /// The (kind, film) pairs of this batch the user already has, in one query per kind.
+    /// The (kind, film) pairs of this batch the user already has, or an earlier item of
+    /// the job brings in, in two queries per kind.
     async fn already_had(
         &self,
         job: &ImportJob,
@@ -122,9 +128,9 @@ impl Imports {
             if movies.is_empty() {
                 continue;
             }
-            for id in self.store.existing(job.user_id, kind, &movies).await? {
-                have.insert((kind, id));
-            }
+            let mut found = self.store.existing(job.user_id, kind, &movies).await?;
+            found.extend(self.store.already_planned(job.id, kind, &movies).await?);
+            have.extend(found.into_iter().map(|id| (kind, id)));
         }
         Ok(have)
     }
@@ -256,6 +262,8 @@ mod tests {
             Ok(vec![
                 item(1, ItemKind::Review, Outcome::Pending),
                 item(2, ItemKind::Watchlist, Outcome::Pending),
+                // The same film again in the file (another Letterboxd entry): added once.
+                item(3, ItemKind::Watchlist, Outcome::Pending),
             ])
         });
         ports
@@ -272,18 +280,22 @@ mod tests {
         });
         ports
             .store
+            .expect_already_planned()
+            .returning(|_, _, _| Ok(Vec::new()));
+        ports
+            .store
             .expect_update_item()
             .withf(|id, expected, update| {
                 *expected == Outcome::Pending
                     && update.tmdb_id == Some(MovieId(949))
                     && update.outcome
-                        == if *id == 1 {
-                            Outcome::SkipExisting
-                        } else {
+                        == if *id == 2 {
                             Outcome::WouldAdd
+                        } else {
+                            Outcome::SkipExisting
                         }
             })
-            .times(2)
+            .times(3)
             .returning(|_, _, _| Ok(true));
         ports
             .store
@@ -291,7 +303,7 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(()));
         let done = ports.build().work_once("w").await.expect("worked");
-        assert_eq!(done, WorkDone::Worked(2));
+        assert_eq!(done, WorkDone::Worked(3));
     }
 
     #[tokio::test]
