@@ -389,3 +389,47 @@ async fn postgres_bad_files() {
         bad_files_are_refused_and_nothing_is_written(server).await;
     }
 }
+
+const SECRET: &str = "a-shared-signing-secret-of-32-bytes-or-more";
+
+/// A job is state in the database, not in a process: uploaded to a server whose worker is
+/// asleep, it is matched by another server on the same database after the first is
+/// killed.
+async fn a_job_survives_its_server(backend: support::Backend) {
+    let fake = FakeTmdb::start().await;
+    let tmdb = [
+        ("TMDB_API_KEY", API_KEY),
+        ("TMDB_API_BASE", fake.base_url.as_str()),
+        ("JWT_SECRET", SECRET),
+    ];
+    // The worker looks once at start-up, then sleeps for a minute.
+    let mut sleepy_env = tmdb.to_vec();
+    sleepy_env.push(("IMPORT_POLL_MS", "60000"));
+    let Some(mut first) = support::TestServer::start_with(backend, &sleepy_env).await else {
+        return;
+    };
+    let (token, _) = first.register("restarted", PASSWORD).await;
+    let (status, body) = upload(&first, &token, &files()).await;
+    assert_eq!(status, 202, "{body}");
+    let id = body["import"]["id"].as_i64().expect("id");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, body) = first.get(&format!("/api/imports/{id}"), Some(&token)).await;
+    assert_eq!(body["import"]["status"], "matching", "{body}");
+    first.kill().await;
+
+    let mut awake_env = tmdb.to_vec();
+    awake_env.push(("IMPORT_POLL_MS", "20"));
+    let second = first.start_beside(&awake_env).await;
+    let job = wait_for(&second, &token, id, "ready").await;
+    assert_eq!(job["counts"]["would_add"], 2, "{job}");
+}
+
+#[tokio::test]
+async fn sqlite_a_job_survives_its_server() {
+    a_job_survives_its_server(support::Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_a_job_survives_its_server() {
+    a_job_survives_its_server(support::Backend::Postgres).await;
+}
