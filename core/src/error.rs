@@ -40,6 +40,12 @@ pub enum Error {
         code: ErrorCode,
         message: Cow<'static, str>,
     },
+    /// Input larger than a limit (an upload, its inflated size, its rows).
+    #[error("{message}")]
+    TooLarge {
+        code: ErrorCode,
+        message: Cow<'static, str>,
+    },
     /// Too many requests (`rate_limited`, or a more precise code such as
     /// `too_many_reports`); `retry_after_secs` says when another attempt may succeed.
     #[error("{message}")]
@@ -112,6 +118,13 @@ impl Error {
         }
     }
 
+    pub fn too_large(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::TooLarge {
+            code,
+            message: message.into(),
+        }
+    }
+
     pub fn unauthenticated(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
         Self::Unauthenticated {
             code,
@@ -131,6 +144,7 @@ impl Error {
             | Self::Forbidden { code, .. }
             | Self::NotFound { code, .. }
             | Self::Conflict { code, .. }
+            | Self::TooLarge { code, .. }
             | Self::RateLimited { code, .. }
             | Self::Upstream { code, .. } => *code,
             Self::Busy { .. } => ErrorCode::ServerBusy,

@@ -99,6 +99,26 @@ error_codes! {
     GroupNameTaken => "group_name_taken",
     /// 404: no group with this id.
     GroupNotFound => "group_not_found",
+    /// 400: an uploaded Letterboxd file is not valid UTF-8 text; nothing was written.
+    ImportBadEncoding => "import_bad_encoding",
+    /// 400: a cell of an uploaded Letterboxd file cannot be read (a rating, year or date); the message names the file and row; nothing was written.
+    ImportBadRow => "import_bad_row",
+    /// 404: no such item in this import.
+    ImportItemNotFound => "import_item_not_found",
+    /// 400: an upload without ratings.csv, reviews.csv, watchlist.csv or diary.csv; nothing was written.
+    ImportNoFiles => "import_no_files",
+    /// 400: an uploaded file is neither a Letterboxd CSV file nor a ZIP of them; nothing was written.
+    ImportNotCsv => "import_not_csv",
+    /// 404: no such import, or it is someone else\u{2019}s.
+    ImportNotFound => "import_not_found",
+    /// 409: choosing or confirming while the import is not at its dry run (still matching, or already importing or done).
+    ImportNotReady => "import_not_ready",
+    /// 413: an upload over 10 MB, or a ZIP with more than 20 entries or inflating to more than 20 MB (read no further than the limit); nothing was written.
+    ImportTooLarge => "import_too_large",
+    /// 413: an upload with more than 10,000 rows in all; nothing was written.
+    ImportTooManyRows => "import_too_many_rows",
+    /// 400: an uploaded CSV file lacks the columns of its Letterboxd file; nothing was written.
+    ImportWrongColumns => "import_wrong_columns",
     /// 500: a bug or an infrastructure fault; the details are only logged.
     InternalError => "internal_error",
     /// 400: a saved showtime preference names a theatre area that does not exist.
@@ -107,6 +127,8 @@ error_codes! {
     InvalidBio => "invalid_bio",
     /// 400: the request body could not be read.
     InvalidBody => "invalid_body",
+    /// 400: choosing a film that is not one of the item\u{2019}s candidates.
+    InvalidChoice => "invalid_choice",
     /// 400: review text blank or longer than 5,000 characters.
     InvalidContent => "invalid_content",
     /// 401: logging in with a wrong email or password (never says which).

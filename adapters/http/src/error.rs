@@ -179,6 +179,9 @@ impl From<Error> for ApiError {
             Error::Forbidden { code, .. } => Self::new(StatusCode::FORBIDDEN, code, message, None),
             Error::NotFound { code, .. } => Self::new(StatusCode::NOT_FOUND, code, message, None),
             Error::Conflict { code, .. } => Self::new(StatusCode::CONFLICT, code, message, None),
+            Error::TooLarge { code, .. } => {
+                Self::new(StatusCode::PAYLOAD_TOO_LARGE, code, message, None)
+            }
             Error::RateLimited {
                 code,
                 retry_after_secs,

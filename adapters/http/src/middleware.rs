@@ -27,11 +27,28 @@ use crate::error::{error_response, ApiError, INTERNAL_MESSAGE};
 /// The largest request body the API accepts.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 
+/// The largest upload (a Letterboxd export) plus room for the multipart framing.
+const MAX_UPLOAD_BODY_BYTES: usize = leffaseura_core::domain::import::UPLOAD_MAX_BYTES + 64 * 1024;
+
+/// Paths inside the API that take an upload rather than JSON.
+fn is_upload(inner_path: &str) -> bool {
+    inner_path.trim_end_matches('/') == "/imports/letterboxd"
+}
+
 fn too_large() -> Response {
     error_response(
         StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::PayloadTooLarge,
         "The request body is larger than 1 MB.",
+        None,
+    )
+}
+
+fn upload_too_large() -> Response {
+    error_response(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorCode::ImportTooLarge,
+        "The upload is larger than 10 MB. Nothing was imported.",
         None,
     )
 }
@@ -66,13 +83,18 @@ pub async fn api_guard<E: Endpoint>(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|len| len > MAX_BODY_BYTES) {
-        return Ok(too_large());
+    let (limit, refuse): (usize, fn() -> Response) = if is_upload(req.uri().path()) {
+        (MAX_UPLOAD_BODY_BYTES, upload_too_large)
+    } else {
+        (MAX_BODY_BYTES, too_large)
+    };
+    if declared.is_some_and(|len| len > limit) {
+        return Ok(refuse());
     }
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        let bytes = match req.take_body().into_bytes_limit(MAX_BODY_BYTES).await {
+        let bytes = match req.take_body().into_bytes_limit(limit).await {
             Ok(bytes) => bytes,
-            Err(ReadBodyError::PayloadTooLarge) => return Ok(too_large()),
+            Err(ReadBodyError::PayloadTooLarge) => return Ok(refuse()),
             Err(err) => {
                 return Ok(error_response(
                     StatusCode::BAD_REQUEST,

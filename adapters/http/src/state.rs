@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::use_cases::{
-    Accounts, Favorites, Groups, Movies, RateLimits, Reports, Reviews, Showtimes, WatchParties,
+    Accounts, Favorites, Groups, Imports, Movies, PersonalData, RateLimits, Reports, Reviews,
+    Showtimes, WatchParties,
 };
 
 #[derive(Clone)]
@@ -32,4 +33,8 @@ pub struct AppState {
     pub reports: Arc<Reports>,
     /// Group watch parties, their answers and calendars.
     pub parties: Arc<WatchParties>,
+    /// Everything stored about a user, for their self-service export.
+    pub personal_data: Arc<PersonalData>,
+    /// Letterboxd imports (the background worker runs in the server binary).
+    pub imports: Arc<Imports>,
 }

@@ -17,7 +17,8 @@ use leffaseura_core::domain::movie::{
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
 use leffaseura_core::use_cases::{
-    Accounts, Groups, Movies, RateLimitSettings, RateLimits, Reports, WatchParties,
+    Accounts, Groups, Imports, Movies, PersonalData, RateLimitSettings, RateLimits, Reports,
+    WatchParties,
 };
 use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
@@ -107,9 +108,24 @@ async fn build_test_app(
             store.clone(),
             store.clone(),
             store.clone(),
-            clock,
+            clock.clone(),
         )),
         showtimes: crate::api::showtimes::testing::two_area_showtimes(store.clone()),
+        personal_data: Arc::new(PersonalData::new(
+            store.clone(),
+            store.clone(),
+            store.clone(),
+            store.clone(),
+            store.clone(),
+            clock.clone(),
+        )),
+        imports: Arc::new(Imports::new(
+            store.clone(),
+            Arc::new(NoCatalog),
+            store.clone(),
+            store.clone(),
+            clock,
+        )),
     };
     let config = AppConfig {
         webapp_dir: dir.path().join("no-webapp"),

@@ -17,6 +17,7 @@ mod attempts;
 mod error;
 mod favorites;
 mod groups;
+mod imports;
 mod movie_cache;
 mod pool_metrics;
 mod readiness;

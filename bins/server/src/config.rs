@@ -42,6 +42,11 @@ pub struct Config {
     #[arg(long, env = "SHUTDOWN_DRAIN_SECS", default_value_t = 30)]
     pub shutdown_drain_secs: u64,
 
+    /// How often an idle import worker looks for Letterboxd import jobs, in milliseconds
+    /// (a busy one goes straight on to the next batch).
+    #[arg(long, env = "IMPORT_POLL_MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    pub import_poll_ms: u64,
+
     /// The built webapp, served at /.
     #[arg(long, env = "WEBAPP_DIR", default_value = "webapp/dist")]
     pub webapp_dir: PathBuf,
@@ -245,6 +250,10 @@ impl Config {
     }
 
     /// The login and registration limits (core's, counted in the database).
+    pub fn import_poll(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.import_poll_ms)
+    }
+
     pub fn rate_limit_settings(&self) -> RateLimitSettings {
         match self.rate_limits {
             Switch::Off => RateLimitSettings::OFF,

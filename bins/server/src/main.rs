@@ -2,6 +2,7 @@
 //! migrations), wires the adapters into the HTTP app and serves until SIGTERM/SIGINT.
 
 mod config;
+mod import_worker;
 mod secret;
 
 use std::io::IsTerminal;
@@ -23,6 +24,7 @@ use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::RateLimits;
 use leffaseura_core::use_cases::Reports;
 use leffaseura_core::use_cases::Reviews;
+use leffaseura_core::use_cases::{Imports, PersonalData};
 use leffaseura_core::use_cases::{ShowtimePorts, Showtimes, WatchParties};
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState};
@@ -219,6 +221,22 @@ async fn run(config: Config) -> anyhow::Result<()> {
         clock.clone(),
     );
     let parties = WatchParties::new(store.clone(), store.clone(), clock.clone());
+    let personal_data = PersonalData::new(
+        users.clone(),
+        store.clone(),
+        store.clone(),
+        store.clone(),
+        store.clone(),
+        clock.clone(),
+    );
+    let imports = Arc::new(Imports::new(
+        store.clone(),
+        Arc::new(catalog.catalog().clone()),
+        store.clone(),
+        store.clone(),
+        clock.clone(),
+    ));
+    let import_worker = import_worker::spawn(imports.clone(), config.import_poll());
     let rate_limits = RateLimits::new(store.clone(), clock, config.rate_limit_settings());
     if config.rate_limits == config::Switch::Off {
         tracing::warn!("RATE_LIMITS=off: logins, registrations and writes are not limited");
@@ -234,6 +252,8 @@ async fn run(config: Config) -> anyhow::Result<()> {
         showtimes,
         reports: Arc::new(reports),
         parties: Arc::new(parties),
+        personal_data: Arc::new(personal_data),
+        imports,
     };
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),
@@ -250,6 +270,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let app = build_app(state, &app_config);
 
     serve(&config, app).await?;
+    import_worker.abort();
     store.close().await;
     tracing::info!("stopped");
     Ok(())

@@ -3,9 +3,11 @@
 pub mod aura;
 pub mod ban;
 pub mod constants;
+pub mod export;
 pub mod favorite;
 pub mod genre;
 pub mod group;
+pub mod import;
 pub mod language;
 pub mod membership;
 pub mod moderation;

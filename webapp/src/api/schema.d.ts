@@ -1399,6 +1399,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything stored about the caller (JSON)
+         * @description One document, `format_version` 1: `exported_at`; `user` (id, username, email,
+         *     user_bio, created_at, banned, banned_until, role, is_admin, review_count,
+         *     average_rating, total_likes, total_dislikes, aura, aura_label — never the password
+         *     hash or token version); `language`; `reviews` (id, movie_id, movie_title, user_id,
+         *     username, rating, content, likes, dislikes, created_at, updated_at); `reactions`
+         *     (kind `like`/`dislike`, reacted_at, review); `favorites` and `watchlist` (movie_id,
+         *     title, release_year, added_at); `groups` (role and the group); `showtime_preferences`
+         *     (or `null`); `moderation` (what moderators did to the account). The admin CLI's
+         *     `export-user` prints the same document. Errors: 401 without a valid session.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/export.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything stored about the caller (CSV files in a ZIP)
+         * @description The same data as `GET /users/me/export` as spreadsheet files: profile.csv,
+         *     reviews.csv, reactions.csv, favorites.csv, watchlist.csv, groups.csv (UTF-8, a
+         *     header row each), plus the JSON document as export.json. A cell that starts with
+         *     `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet
+         *     never runs it as a formula. Errors: 401 without a valid session.
+         */
+        get: operations["exportMyDataZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/letterboxd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Letterboxd export (dry run)
+         * @description `multipart/form-data` with one or more `files`: the ZIP Letterboxd sent, or its
+         *     `ratings.csv` (`Date,Name,Year,Letterboxd URI,Rating`), `reviews.csv`
+         *     (`Date,Name,Year,Letterboxd URI,Rating,Rewatch,Review,Tags,Watched Date`),
+         *     `watchlist.csv` (`Date,Name,Year,Letterboxd URI`), `diary.csv`
+         *     (`Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date`); a CSV with
+         *     another name is known by its columns. Other files of the ZIP, and its folders
+         *     (`deleted/`, `orphaned/`), are ignored.
+         *
+         *     Nothing is added yet: the answer is a job in `matching`; a background worker looks
+         *     every film up by title and year (exactly one film with that title and year, or
+         *     else exactly one a year off → matched; several → `ambiguous` with `candidates` to
+         *     choose from; none → `unmatched`) and marks the job `ready`. Then each item says
+         *     what the real run would do (`would_add`, `skip_existing` when the user already has
+         *     it, `skipped`, `unmatched`, `ambiguous`). Poll `GET /imports/{id}`.
+         *
+         *     Rules: a review row (reviews.csv with text) becomes a review; several for one
+         *     film — the newest wins. Ratings: Letterboxd's 0.5–5 in halves map to our 1–5 by
+         *     rounding half up, at least 1 (0.5→1, 1→1, 1.5→2, 2→2, 2.5→3, 3→3, 3.5→4, 4→4,
+         *     4.5→5, 5→5). A review without a rating takes the film's rating from ratings.csv or
+         *     diary.csv, else the default 3 (`rating_defaulted`, counted in
+         *     `counts.rating_defaulted`). Review text over 5,000 characters is `skipped` with
+         *     reason `too_long`. A rating without review text (ratings.csv, diary.csv) is
+         *     `skipped` with reason `no_review_text`: our reviews need text and none is
+         *     invented. Watchlist rows become watchlist entries. Reviews keep Letterboxd's date.
+         *
+         *     Errors (nothing is stored): 413 `import_too_large` for an upload over 10 MB, a
+         *     ZIP of more than 20 entries or inflating to more than 20 MB (inflating stops at
+         *     the limit); 413 `import_too_many_rows` over 10,000 rows; 400 `import_not_csv`,
+         *     `import_bad_encoding` (not UTF-8), `import_wrong_columns`, `import_bad_row` (a
+         *     rating, year or date that does not read; the message names file and row),
+         *     `import_no_files`.
+         */
+        post: operations["startLetterboxdImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's status, counts and progress
+         * @description Errors: 404 `import_not_found` (also for someone else's).
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's items, 50 per page, in file order
+         * @description Errors: 404 `import_not_found`; 400 `invalid_parameter` for an unknown `outcome`
+         *     or a `page` below 1.
+         */
+        get: operations["listImportItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/items/{item}/choice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the film an item stands for
+         * @description For an `ambiguous` item (or to correct a match) while the import is `ready`: the
+         *     item becomes `would_add`, or `skip_existing` when the user already has that film.
+         *     Errors: 404 `import_not_found`, `import_item_not_found`; 409 `import_not_ready`;
+         *     400 `invalid_choice` when `tmdb_id` is not one of the item's candidates or the item
+         *     is skipped or unmatched.
+         */
+        post: operations["chooseImportItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm: add what the dry run shows as `would_add`
+         * @description The job goes to `importing`; the worker adds the items in batches (poll
+         *     `GET /imports/{id}`), then `done`. Idempotent: confirming again, or importing the
+         *     same file again, adds nothing (what the user already has is skipped). Ambiguous
+         *     items without a choice are left out. Errors: 404 `import_not_found`; 409
+         *     `import_not_ready` while still `matching`.
+         */
+        post: operations["confirmImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1520,6 +1711,17 @@ export interface components {
             role: string;
         };
         /**
+         * ChoiceRequest
+         * @description The film chosen for an item.
+         */
+        ChoiceRequest: {
+            /**
+             * Format: int64
+             * @description One of the item's `candidates`.
+             */
+            tmdb_id: number;
+        };
+        /**
          * CreateGroupRequest
          * @description A new group.
          */
@@ -1617,7 +1819,7 @@ export interface components {
          * @description Stable machine-readable reason of a failure, in snake_case: the closed list of every code the API answers. Clients translate by code; the `message` is English.
          * @enum {string}
          */
-        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_report_self" | "cannot_remove_owner" | "calendar_feed_not_found" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_answer" | "invalid_cancel_reason" | "invalid_deadline" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_party_note" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_report_action" | "invalid_role" | "invalid_show" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "not_proposed" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "party_cancelled" | "party_not_found" | "party_past" | "payload_too_large" | "poster_not_found" | "rate_limited" | "report_already_open" | "report_already_resolved" | "report_not_found" | "review_not_found" | "rsvp_closed" | "role_unchanged" | "self_only" | "server_busy" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "too_many_reports" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
+        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_report_self" | "cannot_remove_owner" | "calendar_feed_not_found" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "import_bad_encoding" | "import_bad_row" | "import_item_not_found" | "import_no_files" | "import_not_csv" | "import_not_found" | "import_not_ready" | "import_too_large" | "import_too_many_rows" | "import_wrong_columns" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_choice" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_answer" | "invalid_cancel_reason" | "invalid_deadline" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_party_note" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_report_action" | "invalid_role" | "invalid_show" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "not_proposed" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "party_cancelled" | "party_not_found" | "party_past" | "payload_too_large" | "poster_not_found" | "rate_limited" | "report_already_open" | "report_already_resolved" | "report_not_found" | "review_not_found" | "rsvp_closed" | "role_unchanged" | "self_only" | "server_busy" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "too_many_reports" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
         /**
          * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
          * @enum {string}
@@ -1901,6 +2103,156 @@ export interface components {
          * @enum {string}
          */
         GroupVisibility: "public" | "private";
+        /**
+         * Import
+         * @description An import job.
+         */
+        Import: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description `matching` (the dry run is being computed), `ready` (the dry run is complete:
+             *     choose, then confirm), `importing`, `done`, `failed` (`parsing` is reserved).
+             */
+            status: string;
+            /**
+             * Format: int64
+             * @description 0–100 through the current phase (matching, or importing after confirm).
+             */
+            progress: number;
+            counts: components["schemas"]["ImportCounts"];
+            /**
+             * Format: int64
+             * @description Items that were `would_add` at confirmation.
+             */
+            to_import: number;
+            /** @description Why the job failed. */
+            error?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** ImportBody */
+        ImportBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            import: components["schemas"]["Import"];
+        };
+        /**
+         * ImportCandidate
+         * @description A film the catalog offered for an item.
+         */
+        ImportCandidate: {
+            /** Format: int64 */
+            tmdb_id: number;
+            title: string;
+            original_title: string;
+            /** Format: int32 */
+            release_year?: number;
+            poster_path?: string;
+        };
+        /**
+         * ImportCounts
+         * @description How many items of each outcome a job has.
+         */
+        ImportCounts: {
+            /**
+             * Format: int64
+             * @description All items.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Not looked up in the catalog yet.
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description Matched and new: the real run adds them.
+             */
+            would_add: number;
+            /**
+             * Format: int64
+             * @description Matched, but the user already has that review or watchlist entry.
+             */
+            skip_existing: number;
+            /**
+             * Format: int64
+             * @description Never imported (`reason`: `no_review_text`, `too_long`).
+             */
+            skipped: number;
+            /**
+             * Format: int64
+             * @description No film in the catalog has that title and year.
+             */
+            unmatched: number;
+            /**
+             * Format: int64
+             * @description Several films fit; the user chooses (else the item is left out).
+             */
+            ambiguous: number;
+            /**
+             * Format: int64
+             * @description Written by the real run.
+             */
+            added: number;
+            /**
+             * Format: int64
+             * @description Reviews (to be) added with the default rating 3 because Letterboxd had none.
+             */
+            rating_defaulted: number;
+        };
+        /** ImportItemBody */
+        ImportItemBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            item: components["schemas"]["ImportItemObject"];
+        };
+        /**
+         * ImportItemObject
+         * @description One row of the upload and what the import does with it.
+         */
+        ImportItemObject: {
+            /** Format: int64 */
+            id: number;
+            /** @description `review`, `watchlist` or `rating` (a rating without review text). */
+            kind: string;
+            title: string;
+            /** Format: int32 */
+            year?: number;
+            /**
+             * Format: int64
+             * @description On our 1–5 scale.
+             */
+            rating?: number;
+            /** @description The default rating 3 was used: Letterboxd had no rating for the film. */
+            rating_defaulted: boolean;
+            text?: string;
+            /** @description `pending`, `matched`, `ambiguous`, `unmatched`, `not_needed`. */
+            match_status: string;
+            /** @description The films to choose from (ambiguous), or the match. */
+            candidates: components["schemas"]["ImportCandidate"][];
+            /**
+             * Format: int64
+             * @description The matched or chosen film.
+             */
+            tmdb_id?: number;
+            /**
+             * @description `pending`, `would_add`, `skip_existing`, `skipped`, `unmatched`, `ambiguous`,
+             *     `added`.
+             */
+            outcome: string;
+            /** @description Why a `skipped` item is skipped: `no_review_text` or `too_long`. */
+            reason?: string;
+        };
+        /** ImportItemsBody */
+        ImportItemsBody: {
+            /** @description Always `true`. */
+            success: boolean;
+            items: components["schemas"]["ImportItemObject"][];
+            pagination: components["schemas"]["PageWindow"];
+        };
         /**
          * InTheaterItem
          * @description A film in Finnish cinemas now.
@@ -12923,6 +13275,969 @@ export interface operations {
                 };
                 content: {
                     "text/calendar; charset=utf-8": string;
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export document. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="leffaseura-export.json"`: browsers save it. */
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": unknown;
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportMyDataZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The ZIP (deflate): profile.csv, reviews.csv, reactions.csv, favorites.csv,
+             *     watchlist.csv, groups.csv and export.json.
+             */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="leffaseura-export.zip"`. */
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startLetterboxdImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description The ZIP Letterboxd sent, or one or more of its ratings.csv, reviews.csv,
+                     *     watchlist.csv, diary.csv (repeat the field).
+                     */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The job was stored; the dry run is being computed (`status` `matching`). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listImportItems: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only items with this outcome (`would_add`, `skip_existing`, `skipped`,
+                 *     `unmatched`, `ambiguous`, `added`, `pending`).
+                 */
+                outcome?: string;
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The import's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportItemsBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chooseImportItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id. */
+                id: number;
+                /** @description The item's id. */
+                item: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ChoiceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportItemBody"];
+                };
+            };
+            /**
+             * @description Invalid input: a rule was broken (`field` names the input) or the request could not
+             *     be parsed (`invalid_json`, `validation_error`, `invalid_parameter`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description Missing, malformed, expired or revoked token (`account_banned` once the user is
+             *     banned), or wrong credentials: the session, if any, is over.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated but not allowed (e.g. `wrong_password`; `banned` when logging in). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The thing asked for does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Clashes with existing data (e.g. `user_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug or an infrastructure fault (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An upstream service (TMDB, Finnkino) answered badly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description An upstream service or the database could not be reached, or the server is too
+             *     busy to take the request now (`server_busy`, with `Retry-After`).
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which the request may succeed (sent with `server_busy`). */
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database has no space left for the write (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportBody"];
                 };
             };
             /**

@@ -80,7 +80,8 @@ export function mockApi(
       method: request.method,
       path: url.pathname.replace(/^\/api(\/v1)?/, ''),
       query: url.searchParams,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      // Uploads (multipart) stay text; everything else the API takes is JSON.
+      body: text ? (request.headers.get('content-type')?.startsWith('multipart/') ? text : (JSON.parse(text) as unknown)) : undefined,
       headers: request.headers,
     };
     calls.push(call);

@@ -2,9 +2,11 @@
 //! write `api/<resource>.rs`, declare it below and add its struct to [`Api`] and [`api`].
 
 pub mod body_id;
+pub mod exports;
 pub mod favorites;
 pub mod genre_tag;
 pub mod groups;
+pub mod imports;
 pub mod json_body;
 pub mod movies;
 pub mod nullable;
@@ -42,6 +44,8 @@ pub enum ApiTags {
     Showtimes,
     /// Reports of reviews, groups and users to the moderators.
     Reports,
+    /// Bringing a film history in (Letterboxd) and taking one's data out (export).
+    ImportExport,
 }
 
 /// Every resource of the API. (`()` is an empty API, there only because poem-openapi
@@ -56,6 +60,8 @@ pub type Api = (
     showtimes::ShowtimesApi,
     reports::ReportsApi,
     parties::PartiesApi,
+    exports::ExportsApi,
+    imports::ImportsApi,
 );
 
 pub fn api() -> Api {
@@ -69,6 +75,8 @@ pub fn api() -> Api {
         showtimes::ShowtimesApi,
         reports::ReportsApi,
         parties::PartiesApi,
+        exports::ExportsApi,
+        imports::ImportsApi,
     )
 }
 

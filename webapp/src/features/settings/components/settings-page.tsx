@@ -11,6 +11,8 @@ import { clearSession, useSession } from '@/lib/auth-storage';
 import { FormattedMessage, useErrorText, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { CurrentPasswordDialog } from './current-password-dialog';
+import { DataExport } from './data-export';
+import { LetterboxdImport } from './letterboxd-import';
 import { MyReports } from './my-reports';
 import styles from './settings.module.css';
 
@@ -243,6 +245,10 @@ function SettingsForm() {
       </section>
 
       <MyReports />
+
+      <LetterboxdImport />
+
+      <DataExport />
 
       <section className={`card ${styles.section} ${styles.danger}`} aria-labelledby="delete-title">
         <h2 id="delete-title">{t('settings.delete.title')}</h2>
