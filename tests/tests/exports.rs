@@ -8,6 +8,8 @@ mod support;
 use std::io::Read;
 
 use serde_json::{json, Value};
+use support::groups::private_group;
+use support::parties::{plan, show_in};
 use support::{assert_error, PASSWORD};
 
 async fn fill(server: &support::TestServer) -> String {
@@ -30,6 +32,20 @@ async fn fill(server: &support::TestServer) -> String {
             .await;
         assert_eq!(status, 201, "{body}");
     }
+    // A watch party she made in her group, and her answer to it.
+    let group = private_group(server, &token, "Vilja's club").await;
+    let party = plan(
+        server,
+        group,
+        &token,
+        json!({"show": show_in(48), "note": "@lobby 18:30"}),
+    )
+    .await;
+    let path = format!("/api/parties/{}/rsvp", party["id"]);
+    let (status, body) = server
+        .put(&path, Some(&token), json!({"answer": "going"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
     token
 }
 
@@ -68,7 +84,11 @@ on_both_backends!(the_json_export_holds_my_data_and_no_secrets, |server| {
     assert_eq!(doc["reviews"][0]["movie_id"], 550);
     assert_eq!(doc["favorites"][0]["movie_id"], 278);
     assert_eq!(doc["watchlist"][0]["movie_id"], 238);
-    assert!(doc["groups"].as_array().is_some_and(Vec::is_empty), "{doc}");
+    assert_eq!(doc["groups"][0]["group"]["name"], "Vilja's club", "{doc}");
+    let party = &doc["watch_parties"][0];
+    assert_eq!(party["answer"], "going", "{doc}");
+    assert_eq!(party["created_by_them"], true);
+    assert_eq!(party["note"], "@lobby 18:30");
 
     let (status, body) = server.get("/api/users/me/export", None).await;
     assert_error(status, &body, 401, "unauthorized");
@@ -92,6 +112,7 @@ on_both_backends!(the_zip_export_has_the_same_data_as_csv_files, |server| {
             "profile.csv",
             "reactions.csv",
             "reviews.csv",
+            "watch_parties.csv",
             "watchlist.csv"
         ]
     );
@@ -109,6 +130,11 @@ on_both_backends!(the_zip_export_has_the_same_data_as_csv_files, |server| {
         "a formula is defused: {reviews}"
     );
     assert!(read("watchlist.csv").contains("238"));
+    let parties = read("watch_parties.csv");
+    assert!(
+        parties.contains(",going,") && parties.contains("'@lobby 18:30"),
+        "her answer, the note defused: {parties}"
+    );
     assert!(read("profile.csv").starts_with("id,username,email"));
     let doc: Value = serde_json::from_str(&read("export.json")).expect("JSON");
     assert_eq!(doc["user"]["username"], "vilja");

@@ -13,7 +13,7 @@ use leffaseura_core::error::Error;
 use leffaseura_core::ports::{
     Clock, FavoriteStore, GroupStore, MovieCache, MovieCatalog, PasswordHasher, ReportStore,
     ReviewStore, ShowtimePreferenceStore, StatsStore, TokenClaims, TokenError, TokenIssuer,
-    UserStore,
+    UserStore, WatchPartyStore,
 };
 use leffaseura_core::use_cases::{
     Accounts, Favorites, Groups, Moderation, PersonalData, Reports, Reviews,
@@ -59,6 +59,9 @@ pub trait Database: Send + Sync {
 
     /// The same database's showtime preferences (`export-user`).
     fn showtime_preferences(&self) -> Arc<dyn ShowtimePreferenceStore>;
+
+    /// The same database's watch parties (`export-user`).
+    fn watch_parties(&self) -> Arc<dyn WatchPartyStore>;
 
     /// The same database's record of the movies the catalog showed (saving a movie
     /// takes its title from there).
@@ -163,6 +166,7 @@ impl Context {
             db.favorites(),
             groups.clone(),
             db.showtime_preferences(),
+            db.watch_parties(),
             session.clock.clone(),
         );
         let favorites = Favorites::new(

@@ -13,7 +13,7 @@ use leffaseura_core::domain::user::{
     Email, NewUser, PasswordHash, User, UserChanges, UserProfile, UserStats,
 };
 use leffaseura_core::error::StoreError;
-use leffaseura_core::ids::UserId;
+use leffaseura_core::ids::{GroupId, UserId};
 use leffaseura_core::ports::{Clock, GroupStore, UserStore};
 
 use crate::context::{AppliedMigration, Database, MigrationReport, Prompt, Session};
@@ -252,6 +252,10 @@ impl Database for FakeDatabase {
 
     fn showtime_preferences(&self) -> Arc<dyn leffaseura_core::ports::ShowtimePreferenceStore> {
         Arc::new(NoPreferences)
+    }
+
+    fn watch_parties(&self) -> Arc<dyn leffaseura_core::ports::WatchPartyStore> {
+        Arc::new(NoParties)
     }
 
     fn movie_cache(&self) -> Arc<dyn leffaseura_core::ports::MovieCache> {
@@ -742,6 +746,79 @@ impl leffaseura_core::ports::ShowtimePreferenceStore for NoPreferences {
         Err(StoreError::Backend(
             "the CLI's fake database has no preferences".into(),
         ))
+    }
+}
+
+/// Holds no watch parties: every read finds none, every write fails.
+pub struct NoParties;
+
+fn no_parties() -> StoreError {
+    StoreError::Backend("the CLI's fake database has no watch parties".into())
+}
+
+#[async_trait]
+impl leffaseura_core::ports::WatchPartyStore for NoParties {
+    async fn create_party(
+        &self,
+        _: &leffaseura_core::domain::watch_party::NewParty,
+        _: leffaseura_core::domain::membership::Role,
+    ) -> Result<leffaseura_core::PartyId, StoreError> {
+        Err(no_parties())
+    }
+    async fn find_party(
+        &self,
+        _: leffaseura_core::PartyId,
+    ) -> Result<Option<leffaseura_core::domain::watch_party::WatchParty>, StoreError> {
+        Ok(None)
+    }
+    async fn group_parties(
+        &self,
+        _: GroupId,
+        _: leffaseura_core::domain::watch_party::PartyWhen,
+        _: DateTime<Utc>,
+        _: i64,
+    ) -> Result<Vec<leffaseura_core::domain::watch_party::WatchParty>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn user_parties(
+        &self,
+        _: UserId,
+        _: DateTime<Utc>,
+        _: i64,
+    ) -> Result<Vec<leffaseura_core::domain::watch_party::WatchParty>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn person_parties(
+        &self,
+        _: UserId,
+    ) -> Result<Vec<leffaseura_core::domain::watch_party::PersonalParty>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn change_status(
+        &self,
+        _: &leffaseura_core::ports::watch_party_store::StatusChange,
+    ) -> Result<(), StoreError> {
+        Err(no_parties())
+    }
+    async fn answer_party(
+        &self,
+        _: &leffaseura_core::ports::watch_party_store::NewAnswer,
+    ) -> Result<(), StoreError> {
+        Err(no_parties())
+    }
+    async fn calendar_token(&self, _: GroupId) -> Result<Option<String>, StoreError> {
+        Ok(None)
+    }
+    async fn set_calendar_token(
+        &self,
+        _: GroupId,
+        _: Option<String>,
+        _: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        Err(no_parties())
+    }
+    async fn calendar_group(&self, _: &str) -> Result<Option<GroupId>, StoreError> {
+        Ok(None)
     }
 }
 

@@ -117,6 +117,7 @@ async fn build_test_app(
             store.clone(),
             store.clone(),
             store.clone(),
+            store.clone(),
             clock.clone(),
         )),
         imports: Arc::new(Imports::new(

@@ -14,7 +14,7 @@ use sqlx::Row;
 use leffaseura_cli::{AppliedMigration, Database, GlobalArgs, MigrationReport};
 use leffaseura_core::ports::{
     FavoriteStore, GroupStore, MovieCache, ReportStore, ReviewStore, ShowtimePreferenceStore,
-    StatsStore, UserStore,
+    StatsStore, UserStore, WatchPartyStore,
 };
 use leffaseura_core::StoreError;
 use leffaseura_sql::SqlStore;
@@ -148,6 +148,10 @@ impl Database for SqlDatabase {
     }
 
     fn showtime_preferences(&self) -> Arc<dyn ShowtimePreferenceStore> {
+        Arc::new(self.store.clone())
+    }
+
+    fn watch_parties(&self) -> Arc<dyn WatchPartyStore> {
         Arc::new(self.store.clone())
     }
 

@@ -227,6 +227,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         store.clone(),
         store.clone(),
         store.clone(),
+        store.clone(),
         clock.clone(),
     );
     let imports = Arc::new(Imports::new(

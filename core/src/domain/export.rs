@@ -13,6 +13,8 @@ use crate::domain::moderation::ModerationEntry;
 use crate::domain::review::{ActivityKind, Review};
 use crate::domain::showtime::ShowtimePreferences;
 use crate::domain::user::{User, UserStats};
+use crate::domain::watch_party::PersonalParty;
+use crate::ids::UserId;
 use crate::use_cases::export_user::UserExport;
 
 mod csv;
@@ -56,7 +58,51 @@ pub struct ExportDocument {
     pub groups: Vec<ExportedMembership>,
     pub showtime_preferences: Option<ExportedPreferences>,
     pub moderation: Vec<ExportedModeration>,
-    // Watch party answers join here (a `watch_parties` list) when that feature lands.
+    /// The watch parties they answered or made.
+    pub watch_parties: Vec<ExportedParty>,
+}
+
+/// A watch party as the person's data: the show, the party's state, and their part in it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportedParty {
+    pub id: i64,
+    pub group_id: i64,
+    pub group_name: String,
+    pub title: String,
+    pub theatre: String,
+    pub auditorium: String,
+    #[serde(serialize_with = "serialize_rfc3339")]
+    pub starts_at: DateTime<Utc>,
+    /// `proposed`, `scheduled` or `cancelled`.
+    pub status: String,
+    /// Whether they made it (the meeting note is theirs then).
+    pub created_by_them: bool,
+    pub note: Option<String>,
+    /// `going`, `maybe`, `not_going`, or `null` when they made it without answering.
+    pub answer: Option<String>,
+    #[serde(serialize_with = "serialize_optional_rfc3339")]
+    pub answered_at: Option<DateTime<Utc>>,
+}
+
+impl ExportedParty {
+    fn new(personal: &PersonalParty, user: UserId) -> Self {
+        let party = &personal.party;
+        let created_by_them = party.created_by == Some(user);
+        Self {
+            id: party.id.0,
+            group_id: party.group_id.0,
+            group_name: party.group_name.clone(),
+            title: party.show.title.clone(),
+            theatre: party.show.theatre.clone(),
+            auditorium: party.show.auditorium.clone(),
+            starts_at: party.show.start,
+            status: party.status.as_str().to_owned(),
+            created_by_them,
+            note: created_by_them.then(|| party.note.clone()),
+            answer: personal.answer.map(|a| a.as_str().to_owned()),
+            answered_at: personal.answered_at,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -299,6 +345,11 @@ impl From<&UserExport> for ExportDocument {
                 .iter()
                 .map(ExportedModeration::from)
                 .collect(),
+            watch_parties: export
+                .watch_parties
+                .iter()
+                .map(|party| ExportedParty::new(party, export.user.id))
+                .collect(),
         }
     }
 }
@@ -329,6 +380,7 @@ mod tests {
             groups: Vec::new(),
             showtime_preferences: None,
             moderation: Vec::new(),
+            watch_parties: Vec::new(),
         }
     }
 
@@ -346,7 +398,8 @@ mod tests {
                 "reactions.csv",
                 "favorites.csv",
                 "watchlist.csv",
-                "groups.csv"
+                "groups.csv",
+                "watch_parties.csv"
             ]
         );
         let watchlist = &tables[4];

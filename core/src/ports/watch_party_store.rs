@@ -4,7 +4,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use crate::domain::membership::Role;
-use crate::domain::watch_party::{NewParty, PartyStatus, PartyWhen, Rsvp, WatchParty};
+use crate::domain::watch_party::{
+    NewParty, PartyStatus, PartyWhen, PersonalParty, Rsvp, WatchParty,
+};
 use crate::error::StoreError;
 use crate::ids::{GroupId, PartyId, UserId};
 
@@ -91,6 +93,13 @@ pub trait WatchPartyStore: Send + Sync {
         now: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<WatchParty>, StoreError>;
+
+    /// Every party `user` answered or created, with their own answer, oldest show first
+    /// (their export; parties of groups they left included).
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn person_parties(&self, user: UserId) -> Result<Vec<PersonalParty>, StoreError>;
 
     /// Changes the status (the version grows by one).
     ///

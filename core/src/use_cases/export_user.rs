@@ -13,11 +13,13 @@ use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::review::ActivityItem;
 use crate::domain::showtime::ShowtimePreferences;
 use crate::domain::user::{User, UserStats};
+use crate::domain::watch_party::PersonalParty;
 use crate::error::{Error, StoreError};
 use crate::error_code::ErrorCode;
 use crate::ids::UserId;
 use crate::ports::{
     Clock, FavoriteStore, GroupStore, ReviewStore, ShowtimePreferenceStore, UserStore,
+    WatchPartyStore,
 };
 
 /// One user's data. The password hash and token version are in `user` only because the
@@ -36,6 +38,8 @@ pub struct UserExport {
     pub showtime_preferences: Option<ShowtimePreferences>,
     /// What moderators did to them.
     pub moderation: Vec<ModerationEntry>,
+    /// The watch parties they answered or made, with their answer.
+    pub watch_parties: Vec<PersonalParty>,
 }
 
 /// The ports an export reads.
@@ -45,6 +49,7 @@ pub struct PersonalData {
     favorites: Arc<dyn FavoriteStore>,
     groups: Arc<dyn GroupStore>,
     preferences: Arc<dyn ShowtimePreferenceStore>,
+    parties: Arc<dyn WatchPartyStore>,
     clock: Arc<dyn Clock>,
 }
 
@@ -59,6 +64,7 @@ impl PersonalData {
         favorites: Arc<dyn FavoriteStore>,
         groups: Arc<dyn GroupStore>,
         preferences: Arc<dyn ShowtimePreferenceStore>,
+        parties: Arc<dyn WatchPartyStore>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
@@ -67,6 +73,7 @@ impl PersonalData {
             favorites,
             groups,
             preferences,
+            parties,
             clock,
         }
     }
@@ -114,6 +121,7 @@ impl PersonalData {
         };
         let moderation =
             all_pages(|page| self.users.list_moderation_log(&about_them, page)).await?;
+        let watch_parties = self.parties.person_parties(id).await?;
         Ok(UserExport {
             exported_at,
             user,
@@ -124,6 +132,7 @@ impl PersonalData {
             groups,
             showtime_preferences,
             moderation,
+            watch_parties,
         })
     }
 }
@@ -162,6 +171,7 @@ mod tests {
     use crate::ports::review_store::MockReviewStore;
     use crate::ports::showtime_preferences::MockShowtimePreferenceStore;
     use crate::ports::user_store::MockUserStore;
+    use crate::ports::watch_party_store::MockWatchPartyStore;
     use crate::use_cases::favorites::testing::favorite;
     use crate::use_cases::test_support::{now, user};
 
@@ -187,6 +197,10 @@ mod tests {
         preferences
             .expect_showtime_preferences()
             .returning(|_| Ok(None));
+        let mut parties = MockWatchPartyStore::new();
+        parties
+            .expect_person_parties()
+            .returning(|_| Ok(Vec::new()));
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         PersonalData::new(
@@ -195,6 +209,7 @@ mod tests {
             Arc::new(favorites),
             Arc::new(groups),
             Arc::new(preferences),
+            Arc::new(parties),
             Arc::new(clock),
         )
     }

@@ -1415,7 +1415,10 @@ export interface paths {
          *     username, rating, content, likes, dislikes, created_at, updated_at); `reactions`
          *     (kind `like`/`dislike`, reacted_at, review); `favorites` and `watchlist` (movie_id,
          *     title, release_year, added_at); `groups` (role and the group); `showtime_preferences`
-         *     (or `null`); `moderation` (what moderators did to the account). The admin CLI's
+         *     (or `null`); `moderation` (what moderators did to the account); `watch_parties`
+         *     (the parties they answered or made: id, group_id, group_name, title, theatre,
+         *     auditorium, starts_at, status, created_by_them, note — theirs only —, answer,
+         *     answered_at). The admin CLI's
          *     `export-user` prints the same document. Errors: 401 without a valid session.
          */
         get: operations["exportMyData"];
@@ -1437,10 +1440,10 @@ export interface paths {
         /**
          * Download everything stored about the caller (CSV files in a ZIP)
          * @description The same data as `GET /users/me/export` as spreadsheet files: profile.csv,
-         *     reviews.csv, reactions.csv, favorites.csv, watchlist.csv, groups.csv (UTF-8, a
-         *     header row each), plus the JSON document as export.json. A cell that starts with
-         *     `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet
-         *     never runs it as a formula. Errors: 401 without a valid session.
+         *     reviews.csv, reactions.csv, favorites.csv, watchlist.csv, groups.csv,
+         *     watch_parties.csv (UTF-8, a header row each), plus the JSON document as
+         *     export.json. A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
+         *     gets a leading `'` so a spreadsheet never runs it as a formula. Errors: 401 without a valid session.
          */
         get: operations["exportMyDataZip"];
         put?: never;
@@ -13536,7 +13539,7 @@ export interface operations {
         responses: {
             /**
              * @description The ZIP (deflate): profile.csv, reviews.csv, reactions.csv, favorites.csv,
-             *     watchlist.csv, groups.csv and export.json.
+             *     watchlist.csv, groups.csv, watch_parties.csv and export.json.
              */
             200: {
                 headers: {

@@ -17,7 +17,7 @@ use sqlx::{Any, Transaction};
 
 use leffaseura_core::domain::membership::Role;
 use leffaseura_core::domain::permissions::viewer_role;
-use leffaseura_core::domain::watch_party::{NewParty, PartyWhen, WatchParty};
+use leffaseura_core::domain::watch_party::{NewParty, PartyWhen, PersonalParty, WatchParty};
 use leffaseura_core::error::Conflict;
 use leffaseura_core::ports::watch_party_store::{NewAnswer, PartyGuard, StatusChange};
 use leffaseura_core::ports::WatchPartyStore;
@@ -247,6 +247,10 @@ impl WatchPartyStore for SqlStore {
         limit: i64,
     ) -> Result<Vec<WatchParty>, StoreError> {
         reads::of_user(self.pool(), user, now, limit).await
+    }
+
+    async fn person_parties(&self, user: UserId) -> Result<Vec<PersonalParty>, StoreError> {
+        reads::of_person(self.pool(), user).await
     }
 
     async fn change_status(&self, change: &StatusChange) -> Result<(), StoreError> {

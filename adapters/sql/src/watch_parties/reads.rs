@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
 use leffaseura_core::domain::watch_party::{
-    PartyAnswer, PartyShow, PartyStatus, PartyWhen, Rsvp, WatchParty,
+    PartyAnswer, PartyShow, PartyStatus, PartyWhen, PersonalParty, Rsvp, WatchParty,
 };
 use leffaseura_core::{GroupId, MovieId, PartyId, StoreError, UserId};
 
@@ -174,4 +174,34 @@ pub(super) async fn of_user(
         .map(party_from_row)
         .collect::<Result<Vec<_>, _>>()?;
     with_answers(pool, parties).await
+}
+
+pub(super) async fn of_person(
+    pool: &AnyPool,
+    user: UserId,
+) -> Result<Vec<PersonalParty>, StoreError> {
+    let sql = format!(
+        "SELECT {COLUMNS}, a.answer AS own_answer, a.answered_at AS own_answered_at {FROM} \
+         LEFT JOIN watch_party_answers a ON a.party_id = p.id AND a.user_id = $1 \
+         WHERE a.user_id IS NOT NULL OR p.created_by = $1 \
+         ORDER BY p.starts_at, p.id"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(user.0)
+        .fetch_all(pool)
+        .await
+        .map_err(store_error)?;
+    let mut found = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let answer: Option<String> = row.try_get("own_answer").map_err(store_error)?;
+        let answered_at: Option<i64> = row.try_get("own_answered_at").map_err(store_error)?;
+        found.push(PersonalParty {
+            party: party_from_row(row)?,
+            answer: answer
+                .map(|raw| Rsvp::parse(&raw).map_err(|_| corrupt("answer", &raw)))
+                .transpose()?,
+            answered_at: answered_at.map(from_millis).transpose()?,
+        });
+    }
+    Ok(found)
 }

@@ -1,7 +1,7 @@
 //! The export document as spreadsheet tables (`export.zip`): one table per list, each
 //! cell already made safe to open in a spreadsheet. The adapter only writes them as CSV.
 
-use super::{rfc3339, ExportDocument, ExportedReview, SavedMovie};
+use super::{rfc3339, ExportDocument, ExportedParty, ExportedReview, SavedMovie};
 
 /// One CSV file of the export: its name in the ZIP, its header row and its rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,9 +73,26 @@ fn saved_rows(list: &[SavedMovie]) -> Vec<Vec<String>> {
         .collect()
 }
 
+fn party_cells(party: &ExportedParty) -> Vec<String> {
+    vec![
+        party.id.to_string(),
+        party.group_id.to_string(),
+        party.group_name.clone(),
+        party.title.clone(),
+        party.theatre.clone(),
+        party.auditorium.clone(),
+        rfc3339(party.starts_at),
+        party.status.clone(),
+        party.created_by_them.to_string(),
+        party.note.clone().unwrap_or_default(),
+        party.answer.clone().unwrap_or_default(),
+        optional(party.answered_at.map(rfc3339)),
+    ]
+}
+
 impl ExportDocument {
     /// The tables of `export.zip`, in a fixed order: profile, reviews, reactions,
-    /// favorites, watchlist, groups.
+    /// favorites, watchlist, groups, watch parties.
     pub fn tables(&self) -> Vec<ExportTable> {
         let user = &self.user;
         let preferences = self.showtime_preferences.as_ref();
@@ -170,6 +187,24 @@ impl ExportDocument {
                 "groups.csv",
                 &["group_id", "name", "role", "visibility", "member_count"],
                 groups,
+            ),
+            table(
+                "watch_parties.csv",
+                &[
+                    "party_id",
+                    "group_id",
+                    "group_name",
+                    "title",
+                    "theatre",
+                    "auditorium",
+                    "starts_at",
+                    "status",
+                    "created_by_me",
+                    "note",
+                    "answer",
+                    "answered_at",
+                ],
+                self.watch_parties.iter().map(party_cells).collect(),
             ),
         ]
     }

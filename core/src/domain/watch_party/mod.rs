@@ -262,6 +262,15 @@ pub struct RsvpCounts {
     pub not_going: i64,
 }
 
+/// A party as part of one person's data (their export): one they answered or made, with
+/// their own answer even when they have left the group since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonalParty {
+    pub party: WatchParty,
+    pub answer: Option<Rsvp>,
+    pub answered_at: Option<DateTime<Utc>>,
+}
+
 /// A stored party with the answers of the group's current members.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WatchParty {
