@@ -141,7 +141,7 @@ error_codes! {
     InvalidAnswer => "invalid_answer",
     /// 400: a watch party's cancel reason longer than 500 characters.
     InvalidCancelReason => "invalid_cancel_reason",
-    /// 400: an RSVP deadline in the past or not before the show starts.
+    /// 409: an RSVP deadline in the past or not before the show starts.
     InvalidDeadline => "invalid_deadline",
     /// 400: a group description longer than 2,000 characters.
     InvalidDescription => "invalid_description",
@@ -183,8 +183,8 @@ error_codes! {
     InvalidReportAction => "invalid_report_action",
     /// 400: a role other than moderator or member in a group, or other than user or admin on the site.
     InvalidRole => "invalid_role",
-    /// 400: a watch party for a show that has started, or a show described badly
-    /// (blank title, theatre or auditorium, a ticket URL that is not http(s)).
+    /// 400: a watch party's show described badly (blank title, theatre or auditorium, a
+    /// ticket URL that is not http(s), ids not positive).
     InvalidShow => "invalid_show",
     /// 400: a catalog sort order TMDB does not know.
     InvalidSort => "invalid_sort",
@@ -270,6 +270,8 @@ error_codes! {
     /// 503: too many logins or registrations are waiting for a password hash; retry after
     /// `Retry-After` seconds.
     ServerBusy => "server_busy",
+    /// 409: planning a watch party for a show that has already started.
+    ShowStarted => "show_started",
     /// 507: the database has no space left for the write; nothing was saved.
     StorageFull => "storage_full",
     /// 401: the token's lifetime is over.

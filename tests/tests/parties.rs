@@ -111,30 +111,35 @@ on_both_backends!(
             .await;
         assert_error(status, &answer, 409, "not_proposed");
 
-        // Bad inputs, each with its code.
+        // Bad inputs, each with its status and code: outside the schema, or against the
+        // clock and the show.
         let bad = [
-            (json!({"show": show_in(-1)}), "invalid_show"),
+            (json!({"show": show_in(-1)}), 409, "show_started"),
             (
                 json!({"show": {"id": 1, "eventId": 2, "title": " ", "theatre": "T", "theatreId": 3,
                 "auditorium": "1", "start": show_in(5)["start"]}}),
-                "invalid_show",
+                400,
+                "validation_error",
             ),
             (
                 json!({"show": show_in(48), "note": "x".repeat(1001)}),
-                "invalid_party_note",
+                400,
+                "validation_error",
             ),
             (
                 json!({"show": show_in(48), "rsvp_deadline": show_in(49)["start"]}),
+                409,
                 "invalid_deadline",
             ),
             (
                 json!({"show": show_in(48), "rsvp_deadline": show_in(-2)["start"]}),
+                409,
                 "invalid_deadline",
             ),
         ];
-        for (body, code) in bad {
+        for (body, expected, code) in bad {
             let (status, answer) = server.post(&path, Some(&c.owner), body).await;
-            assert_error(status, &answer, 400, code);
+            assert_error(status, &answer, expected, code);
         }
         let (status, answer) = server
             .post(
@@ -171,7 +176,7 @@ on_both_backends!(members_answer_and_counts_follow, |server| {
     assert!(names.contains(&"member"));
 
     let (status, body) = answer(&server, &party, &c.member.0, "yes").await;
-    assert_error(status, &body, 400, "invalid_answer");
+    assert_error(status, &body, 400, "validation_error");
     let (status, body) = answer(&server, &party, &c.outsider, "going").await;
     assert_error(status, &body, 403, "members_only");
     let (status, body) = server
@@ -248,7 +253,7 @@ on_both_backends!(
                 json!({"reason": "x".repeat(501)}),
             )
             .await;
-        assert_error(status, &body, 400, "invalid_cancel_reason");
+        assert_error(status, &body, 400, "validation_error");
         let (status, body) = server
             .post(
                 &party_path(&theirs, "/cancel"),

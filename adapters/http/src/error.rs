@@ -58,6 +58,10 @@ pub enum ApiError {
     /// The request body is larger than 1 MB.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
+    /// A request body of another type than the operation takes (JSON; multipart/form-data
+    /// for uploads), or none where one is needed (`unsupported_media_type`).
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
     /// Too many requests (`rate_limited`).
     #[oai(status = 429)]
     TooManyRequests(
@@ -105,6 +109,7 @@ impl ApiError {
             404 => Self::NotFound(body),
             409 => Self::Conflict(body),
             413 => Self::PayloadTooLarge(body),
+            415 => Self::UnsupportedMediaType(body),
             429 => Self::TooManyRequests(body, None),
             502 => Self::BadGateway(body),
             503 => Self::Unavailable(body, None),
@@ -142,6 +147,7 @@ impl ApiError {
             | Self::NotFound(b)
             | Self::Conflict(b)
             | Self::PayloadTooLarge(b)
+            | Self::UnsupportedMediaType(b)
             | Self::TooManyRequests(b, _)
             | Self::Internal(b)
             | Self::BadGateway(b)

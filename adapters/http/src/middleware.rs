@@ -208,7 +208,9 @@ fn by_status(status: StatusCode, path: &str) -> Response {
         ),
         415 => (
             ErrorCode::UnsupportedMediaType,
-            "Send the request body as JSON (Content-Type: application/json).".to_owned(),
+            "Send the request body as JSON (Content-Type: application/json), or as \
+             multipart/form-data where a file is uploaded."
+                .to_owned(),
         ),
         429 => (
             ErrorCode::RateLimited,

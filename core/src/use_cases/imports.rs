@@ -21,6 +21,8 @@ use crate::ports::{Clock, FavoriteStore, ImportStore, MovieCatalog, ReviewStore}
 
 /// Items per page of [`Imports::import_items`].
 pub const ITEMS_PER_PAGE: i64 = 50;
+/// The last page one may ask for (an import holds at most 10,000 rows: 200 pages).
+pub const ITEMS_PAGE_MAX: i64 = 1_000_000;
 
 /// The ports imports need.
 pub struct Imports {
@@ -106,11 +108,11 @@ impl Imports {
         page: Option<i64>,
     ) -> Result<Paged<ImportItem>, Error> {
         let page = page.unwrap_or(1);
-        if !(1..=1_000_000).contains(&page) {
+        if !(1..=ITEMS_PAGE_MAX).contains(&page) {
             return Err(Error::invalid(
                 "page",
                 ErrorCode::InvalidParameter,
-                "page must be a whole number from 1.",
+                "page must be a whole number from 1 to 1000000.",
             ));
         }
         let page = PageRequest {

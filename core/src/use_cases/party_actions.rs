@@ -233,7 +233,7 @@ mod tests {
                     },
                     ..plan()
                 },
-                "invalid_show",
+                "show_started",
             ),
             (
                 PlanParty {

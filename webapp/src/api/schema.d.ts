@@ -1212,9 +1212,10 @@ export interface paths {
         put?: never;
         /**
          * Plan a watch party for a show (members propose, owners and moderators schedule)
-         * @description Errors: 400 `invalid_show` (also a show that has started), `invalid_party_note`,
-         *     `invalid_deadline`; 403 `members_only`; 404 `group_not_found`; 409
-         *     `concurrent_change`.
+         * @description Errors: 400 `validation_error` (a field outside its schema), `invalid_show`,
+         *     `invalid_party_note`; 403 `members_only`; 404 `group_not_found`; 409
+         *     `show_started` (the show has begun by the server's clock), `invalid_deadline` (the
+         *     deadline has passed or is not before the show), `concurrent_change`.
          */
         post: operations["createWatchParty"];
         delete?: never;
@@ -1764,7 +1765,8 @@ export interface components {
             note?: string | null;
             /**
              * Format: date-time
-             * @description When answers close: in the future and before the show starts.
+             * @description When answers close: in the future and before the show starts (409
+             *     `invalid_deadline` otherwise: it depends on the clock and the show).
              */
             rsvp_deadline?: string | null;
         };
@@ -1822,7 +1824,7 @@ export interface components {
          * @description Stable machine-readable reason of a failure, in snake_case: the closed list of every code the API answers. Clients translate by code; the `message` is English.
          * @enum {string}
          */
-        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_report_self" | "cannot_remove_owner" | "calendar_feed_not_found" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "import_bad_encoding" | "import_bad_row" | "import_item_not_found" | "import_no_files" | "import_not_csv" | "import_not_found" | "import_not_ready" | "import_too_large" | "import_too_many_rows" | "import_wrong_columns" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_choice" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_answer" | "invalid_cancel_reason" | "invalid_deadline" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_party_note" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_report_action" | "invalid_role" | "invalid_show" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "not_proposed" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "party_cancelled" | "party_not_found" | "party_past" | "payload_too_large" | "poster_not_found" | "rate_limited" | "report_already_open" | "report_already_resolved" | "report_not_found" | "review_not_found" | "rsvp_closed" | "role_unchanged" | "self_only" | "server_busy" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "too_many_reports" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
+        ErrorCode: "account_banned" | "already_banned" | "already_member" | "already_moderator" | "already_owner" | "already_pending" | "already_reviewed" | "area_and_date_required" | "area_not_found" | "area_required" | "bad_request" | "ban_end_in_past" | "banned" | "cannot_report_self" | "cannot_remove_owner" | "calendar_feed_not_found" | "concurrent_change" | "conflict" | "current_password_required" | "database_unavailable" | "email_taken" | "error" | "favorites_forbidden" | "forbidden" | "group_id_not_allowed" | "group_id_required" | "group_list" | "group_name_taken" | "group_not_found" | "import_bad_encoding" | "import_bad_row" | "import_item_not_found" | "import_no_files" | "import_not_csv" | "import_not_found" | "import_not_ready" | "import_too_large" | "import_too_many_rows" | "import_wrong_columns" | "internal_error" | "invalid_area" | "invalid_bio" | "invalid_body" | "invalid_choice" | "invalid_content" | "invalid_credentials" | "invalid_date" | "invalid_days" | "invalid_answer" | "invalid_cancel_reason" | "invalid_deadline" | "invalid_description" | "invalid_email" | "invalid_favorite_type" | "invalid_genres" | "invalid_group_name" | "invalid_ids" | "invalid_json" | "invalid_language" | "invalid_list_type" | "invalid_movie_id" | "invalid_page" | "invalid_parameter" | "invalid_party_note" | "invalid_password" | "invalid_poster_url" | "invalid_query" | "invalid_rating" | "invalid_release_year" | "invalid_report_action" | "invalid_role" | "invalid_show" | "invalid_sort" | "invalid_theme" | "invalid_time_range" | "invalid_title" | "invalid_token" | "invalid_username" | "invalid_visibility" | "invalid_year" | "join_request_required" | "login_required" | "members_only" | "method_not_allowed" | "moderator_removes_members_only" | "moderator_required" | "movie_not_found" | "no_changes" | "not_proposed" | "no_pending_request" | "not_author" | "not_banned" | "not_found" | "not_member" | "not_moderator" | "own_review" | "owner_cannot_leave" | "owner_required" | "owner_role_fixed" | "party_cancelled" | "party_not_found" | "party_past" | "payload_too_large" | "poster_not_found" | "rate_limited" | "report_already_open" | "report_already_resolved" | "report_not_found" | "review_not_found" | "rsvp_closed" | "role_unchanged" | "self_only" | "server_busy" | "show_started" | "storage_full" | "token_expired" | "token_revoked" | "unauthorized" | "too_many_reports" | "unsupported_media_type" | "upstream_error" | "upstream_unavailable" | "uri_too_long" | "use_leave" | "user_already_member" | "user_exists" | "user_not_found" | "username_taken" | "validation_error" | "watchlist_private" | "wrong_password";
         /**
          * @description `Movie` for films, `LiveEvent` for opera, concerts and other event cinema.
          * @enum {string}
@@ -2695,6 +2697,7 @@ export interface components {
             id: number;
             /** Format: int64 */
             eventId: number;
+            /** @description Not blank; at most 300 characters. */
             title: string;
             theatre: string;
             /** Format: int64 */
@@ -2702,11 +2705,12 @@ export interface components {
             auditorium: string;
             /**
              * Format: date-time
-             * @description RFC 3339; must be still to come.
+             * @description RFC 3339; must be still to come (409 `show_started` otherwise).
              */
             start: string;
             /** Format: uint32 */
             lengthInMinutes?: number;
+            /** @description An http(s) address without spaces, at most 1000 characters; `""` for none. */
             ticketUrl?: string;
             /** Format: int64 */
             tmdbId?: number;
@@ -3592,6 +3596,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -3728,6 +3744,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -3853,6 +3881,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4008,6 +4048,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -4135,6 +4187,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4277,6 +4341,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -4406,6 +4482,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4557,6 +4645,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -4694,6 +4794,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4840,6 +4952,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -4967,6 +5091,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5118,6 +5254,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -5245,6 +5393,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5386,6 +5546,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -5513,6 +5685,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5662,6 +5846,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -5788,6 +5984,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5926,6 +6134,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6093,6 +6313,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -6221,6 +6453,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6357,6 +6601,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6505,6 +6761,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -6637,6 +6905,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6782,6 +7062,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -6918,6 +7210,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -7042,6 +7346,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7183,6 +7499,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -7314,6 +7642,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7461,6 +7801,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -7599,6 +7951,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -7725,6 +8089,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7881,6 +8257,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -8006,6 +8394,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8147,6 +8547,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -8274,6 +8686,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8413,6 +8837,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -8538,6 +8974,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8671,6 +9119,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8812,6 +9272,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -8938,6 +9410,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9083,6 +9567,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -9209,6 +9705,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9353,6 +9861,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -9484,6 +10004,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9639,6 +10171,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -9773,6 +10317,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9933,6 +10489,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -10072,6 +10640,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10226,6 +10806,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -10370,6 +10962,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -10494,6 +11098,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10641,6 +11257,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -10777,6 +11405,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -10901,6 +11541,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11047,6 +11699,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -11183,6 +11847,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -11307,6 +11983,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11449,6 +12137,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -11578,6 +12278,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11722,6 +12434,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -11851,6 +12575,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11999,6 +12735,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -12123,6 +12871,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12256,6 +13016,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12400,6 +13172,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -12526,6 +13310,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12670,6 +13466,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -12799,6 +13607,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12939,6 +13759,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -13072,6 +13904,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -13197,6 +14041,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13340,6 +14196,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -13467,6 +14335,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13604,6 +14484,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13753,6 +14645,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -13887,6 +14791,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -13949,7 +14865,7 @@ export interface operations {
                  *     `unmatched`, `ambiguous`, `added`, `pending`).
                  */
                 outcome?: string;
-                /** @description From 1 (default 1). */
+                /** @description From 1 (default 1) to 1000000. */
                 page?: number;
             };
             header?: never;
@@ -14022,6 +14938,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14169,6 +15097,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests (`rate_limited`). */
             429: {
                 headers: {
@@ -14296,6 +15236,18 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A request body of another type than the operation takes (JSON; multipart/form-data
+             *     for uploads), or none where one is needed (`unsupported_media_type`).
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -144,7 +144,8 @@ impl PartyShow {
             return Err(bad_show("The show's length is not plausible."));
         }
         if self.start <= now {
-            return Err(bad_show(
+            return Err(Error::conflict(
+                ErrorCode::ShowStarted,
                 "This show has already started. Pick a show that is still to come.",
             ));
         }
@@ -223,8 +224,9 @@ pub fn check_deadline(
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, Error> {
     match deadline {
-        Some(at) if at <= now || at >= start => Err(Error::invalid(
-            "rsvp_deadline",
+        // A conflict, not a malformed request: whether it holds depends on the clock
+        // and the show, which the client cannot know exactly.
+        Some(at) if at <= now || at >= start => Err(Error::conflict(
             ErrorCode::InvalidDeadline,
             "The RSVP deadline must be in the future and before the show starts.",
         )),
@@ -429,15 +431,11 @@ mod tests {
         assert_eq!(checked.title, "Dyyni");
         assert_eq!(checked.area_name, None);
 
+        for start in [now(), now() - Duration::hours(1)] {
+            let err = PartyShow { start, ..show() }.checked(now()).unwrap_err();
+            assert_eq!(err.code(), "show_started");
+        }
         let bad = [
-            PartyShow {
-                start: now(),
-                ..show()
-            },
-            PartyShow {
-                start: now() - Duration::hours(1),
-                ..show()
-            },
             PartyShow {
                 title: " ".into(),
                 ..show()

@@ -192,6 +192,7 @@ pub struct ChoiceRequest {
 pub struct LetterboxdUpload {
     /// The ZIP Letterboxd sent, or one or more of its ratings.csv, reviews.csv,
     /// watchlist.csv, diary.csv (repeat the field).
+    #[oai(validator(min_items = 1))]
     pub files: Vec<Upload>,
 }
 
@@ -329,8 +330,12 @@ impl ImportsApi {
         id: Path<i64>,
         /// Only items with this outcome (`would_add`, `skip_existing`, `skipped`,
         /// `unmatched`, `ambiguous`, `added`, `pending`).
+        #[oai(validator(
+            pattern = r"^(?:would_add|skip_existing|skipped|unmatched|ambiguous|added|pending)$"
+        ))]
         outcome: Query<Option<String>>,
-        /// From 1 (default 1).
+        /// From 1 (default 1) to 1000000.
+        #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))]
         page: Query<Option<i64>>,
     ) -> Result<ImportItemsResponse, ApiError> {
         let found = state

@@ -82,9 +82,10 @@ pub struct PartiesApi;
 impl PartiesApi {
     /// Plan a watch party for a show (members propose, owners and moderators schedule)
     ///
-    /// Errors: 400 `invalid_show` (also a show that has started), `invalid_party_note`,
-    /// `invalid_deadline`; 403 `members_only`; 404 `group_not_found`; 409
-    /// `concurrent_change`.
+    /// Errors: 400 `validation_error` (a field outside its schema), `invalid_show`,
+    /// `invalid_party_note`; 403 `members_only`; 404 `group_not_found`; 409
+    /// `show_started` (the show has begun by the server's clock), `invalid_deadline` (the
+    /// deadline has passed or is not before the show), `concurrent_change`.
     #[oai(
         path = "/groups/:id/parties",
         method = "post",

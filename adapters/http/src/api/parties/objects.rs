@@ -231,26 +231,50 @@ impl From<&[PartyView]> for PartiesBody {
 #[derive(Object, Debug, Clone)]
 pub struct PartyShowInput {
     /// The cinema's show id.
+    #[oai(validator(minimum(value = "1")))]
     pub id: i64,
-    #[oai(rename = "eventId")]
+    #[oai(rename = "eventId", validator(minimum(value = "1")))]
     pub event_id: i64,
+    /// Not blank; at most 300 characters.
+    #[oai(validator(
+        max_length = 300,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$"
+    ))]
     pub title: String,
+    #[oai(validator(
+        max_length = 300,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$"
+    ))]
     pub theatre: String,
-    #[oai(rename = "theatreId")]
+    #[oai(rename = "theatreId", validator(minimum(value = "1")))]
     pub theatre_id: i64,
+    #[oai(validator(
+        max_length = 300,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$"
+    ))]
     pub auditorium: String,
-    /// RFC 3339; must be still to come.
+    /// RFC 3339; must be still to come (409 `show_started` otherwise).
     pub start: Timestamp,
-    #[oai(rename = "lengthInMinutes")]
+    #[oai(
+        rename = "lengthInMinutes",
+        validator(minimum(value = "0"), maximum(value = "1000"))
+    )]
     pub length_in_minutes: Option<u32>,
-    #[oai(rename = "ticketUrl")]
+    /// An http(s) address without spaces, at most 1000 characters; `""` for none.
+    #[oai(
+        rename = "ticketUrl",
+        validator(
+            max_length = 1000,
+            pattern = r"^(?:\s*[hH][tT][tT][pP][sS]?://[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*\s*)?$"
+        )
+    )]
     pub ticket_url: Option<String>,
-    #[oai(rename = "tmdbId")]
+    #[oai(rename = "tmdbId", validator(minimum(value = "1")))]
     pub tmdb_id: Option<i64>,
     /// The theatre area the page lists shows of.
-    #[oai(rename = "areaId")]
+    #[oai(rename = "areaId", validator(minimum(value = "1")))]
     pub area_id: Option<i64>,
-    #[oai(rename = "areaName")]
+    #[oai(rename = "areaName", validator(max_length = 300))]
     pub area_name: Option<String>,
 }
 
@@ -259,8 +283,10 @@ pub struct PartyShowInput {
 pub struct CreatePartyRequest {
     pub show: PartyShowInput,
     /// Where and when to meet; at most 1000 characters.
+    #[oai(validator(max_length = 1000))]
     pub note: Option<String>,
-    /// When answers close: in the future and before the show starts.
+    /// When answers close: in the future and before the show starts (409
+    /// `invalid_deadline` otherwise: it depends on the clock and the show).
     pub rsvp_deadline: Option<Timestamp>,
 }
 
@@ -291,12 +317,14 @@ impl From<CreatePartyRequest> for PlanParty {
 /// An answer: `going`, `maybe` or `not_going`.
 #[derive(Object, Debug, Clone)]
 pub struct RsvpRequest {
+    #[oai(validator(pattern = r"^(?:going|maybe|not_going)$"))]
     pub answer: String,
 }
 
 /// Why the party is called off (members see it); at most 500 characters.
 #[derive(Object, Debug, Clone)]
 pub struct CancelPartyRequest {
+    #[oai(validator(max_length = 500))]
     pub reason: Option<String>,
 }
 
