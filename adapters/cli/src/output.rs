@@ -4,7 +4,6 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::Serialize;
 
-use leffaseura_core::domain::moderation::ModerationEntry;
 use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::user::{User, UserStats};
 
@@ -57,33 +56,9 @@ impl UserJson {
     }
 }
 
-/// One moderation log entry.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ModerationJson {
-    pub id: i64,
-    pub action: &'static str,
-    pub actor: String,
-    pub target: String,
-    pub reason: Option<String>,
-    /// What the action set beyond its name: `until <time>` for a timed ban, `role <role>`.
-    pub detail: Option<String>,
-    #[serde(serialize_with = "serialize_rfc3339")]
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<&ModerationEntry> for ModerationJson {
-    fn from(entry: &ModerationEntry) -> Self {
-        Self {
-            id: entry.id,
-            action: entry.action.as_str(),
-            actor: entry.actor.clone(),
-            target: entry.target.clone(),
-            reason: entry.reason.clone(),
-            detail: entry.detail.clone(),
-            created_at: entry.created_at,
-        }
-    }
-}
+/// One moderation log entry: the export document's shape, printed by `moderation-log`
+/// and `export-user` alike.
+pub use leffaseura_core::domain::export::ExportedModeration as ModerationJson;
 
 /// `pagination` of API.md.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -2,12 +2,10 @@
 
 use std::io::Write;
 
-use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use leffaseura_core::domain::moderation::{clean_reason, ModerationAction};
 use leffaseura_core::domain::paging::Paged;
-use leffaseura_core::domain::review::Review;
 use leffaseura_core::use_cases::ReviewFilter;
 use leffaseura_core::{ErrorCode, MovieId, ReviewId};
 
@@ -17,43 +15,10 @@ use super::find_user::find_user;
 use crate::args::{ReviewDeleteArgs, ReviewListArgs, ReviewShowArgs};
 use crate::context::Context;
 use crate::error::CliError;
-use crate::output::{human_time, page_table, serialize_rfc3339, Align, PaginationJson};
+use crate::output::{human_time, page_table, Align, PaginationJson};
 
-/// A review (API.md's fields, snake_case).
-#[derive(Debug, Clone, Serialize)]
-pub struct ReviewJson {
-    pub id: i64,
-    pub movie_id: i64,
-    pub movie_title: Option<String>,
-    pub user_id: i64,
-    pub username: String,
-    pub rating: i64,
-    pub content: String,
-    pub likes: i64,
-    pub dislikes: i64,
-    #[serde(serialize_with = "serialize_rfc3339")]
-    pub created_at: DateTime<Utc>,
-    #[serde(serialize_with = "serialize_rfc3339")]
-    pub updated_at: DateTime<Utc>,
-}
-
-impl From<&Review> for ReviewJson {
-    fn from(review: &Review) -> Self {
-        Self {
-            id: review.id.0,
-            movie_id: review.movie_id.0,
-            movie_title: review.movie.title.clone(),
-            user_id: review.user_id.0,
-            username: review.username.clone(),
-            rating: review.rating,
-            content: review.content.clone(),
-            likes: review.likes,
-            dislikes: review.dislikes,
-            created_at: review.created_at,
-            updated_at: review.updated_at,
-        }
-    }
-}
+/// A review (API.md's fields, snake_case): the export document's shape.
+use leffaseura_core::domain::export::ExportedReview as ReviewJson;
 
 #[derive(Debug, Serialize)]
 struct ReviewsJson {
