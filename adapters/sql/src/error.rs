@@ -15,7 +15,10 @@ pub fn store_error(err: sqlx::Error) -> StoreError {
             crate::readiness::saw_storage_full();
             StoreError::Full(Box::new(err))
         }
-        Kind::Unavailable => StoreError::Unavailable(Box::new(err)),
+        Kind::Unavailable => {
+            crate::liveness::saw_unavailable();
+            StoreError::Unavailable(Box::new(err))
+        }
         Kind::Other => StoreError::Backend(Box::new(err)),
     }
 }

@@ -18,6 +18,7 @@ mod error;
 mod favorites;
 mod groups;
 mod imports;
+mod liveness;
 mod movie_cache;
 mod pool_metrics;
 mod readiness;
@@ -148,6 +149,19 @@ pub fn pool_options(settings: PoolSettings) -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(10)
         .acquire_timeout(settings.acquire_timeout)
+        // sqlx pings every connection it hands out by default: a second round trip per
+        // query (to the SQLite worker thread or the Postgres backend), which cost a
+        // primary-key read about a third of its server CPU under load. Only a connection
+        // that may have broken is pinged (see `liveness`).
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if liveness::worth_a_ping(meta.idle_for) {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .after_release(|conn, _meta| {
             Box::pin(async move {
                 if conn.is_in_transaction() {
