@@ -1,13 +1,16 @@
 //! `GET /movies/{tmdbId}/showtimes`: one film's next shows in an area (the Movie page's
 //! "In cinemas").
 
+use std::collections::HashMap;
+
 use crate::domain::show_date::ShowDate;
 use crate::domain::showtime::{
-    helsinki, parse_positive_id, AreaId, EnrichedShow, Fetched, ScheduleDays, ScheduleQuery,
-    NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
+    helsinki, parse_positive_id, AreaId, EnrichedShow, EventId, Fetched, ScheduleDays,
+    ScheduleQuery, NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
 };
 use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
+use crate::use_cases::enrich_shows::Wanted;
 use crate::use_cases::show_schedule::listing;
 use crate::use_cases::showtimes::Showtimes;
 
@@ -38,11 +41,14 @@ pub(crate) fn optional_area(raw: Option<&str>) -> Result<Option<AreaId>, Error> 
 
 impl Showtimes {
     /// The area's shows that have not started yet, from today (in Helsinki) for `days`
-    /// days, sorted by start, with their movies.
+    /// days, sorted by start, with their movies: only the shows of movies `wanted` keeps.
+    /// Movies are matched once per event, and only the kept shows are built: a week of an
+    /// area holds a thousand shows or more, and its callers want one film's or a watchlist's.
     pub(crate) async fn upcoming(
         &self,
         area: AreaId,
         days: ScheduleDays,
+        wanted: impl Fn(MovieId) -> bool,
     ) -> Result<Fetched<Vec<EnrichedShow>>, Error> {
         let now = self.clock.now();
         let query = ScheduleQuery {
@@ -53,14 +59,34 @@ impl Showtimes {
         };
         let (known, fetched) = futures::join!(self.check_area(area), self.feed.schedule(&query));
         known?;
-        let fetched = fetched?;
-        let mut shows = listing(fetched.value.clone());
+        let Fetched {
+            value,
+            fetched_at,
+            stale,
+        } = fetched?;
+        let mut shows = listing(value);
         shows.retain(|s| s.start >= now);
-        let enriched = self.enrich_shows(shows).await;
+        let mut events: HashMap<EventId, Wanted> = HashMap::new();
+        for show in &shows {
+            events
+                .entry(show.event_id)
+                .or_insert_with(|| Wanted::from(show));
+        }
+        let movies = self.movies_for(events.into_values().collect()).await;
+        let value = shows
+            .into_iter()
+            .filter_map(|show| {
+                let movie = movies.get(&show.event_id).filter(|m| wanted(m.id))?;
+                Some(EnrichedShow {
+                    movie: Some(movie.clone()),
+                    show,
+                })
+            })
+            .collect();
         Ok(Fetched {
-            value: enriched,
-            fetched_at: fetched.fetched_at,
-            stale: fetched.stale,
+            value,
+            fetched_at,
+            stale,
         })
     }
 
@@ -78,13 +104,7 @@ impl Showtimes {
     ) -> Result<Fetched<Vec<EnrichedShow>>, Error> {
         let area = optional_area(area)?.ok_or_else(area_required)?;
         let days = ScheduleDays::parse(days, NEXT_SHOWS_DAYS_DEFAULT, "days")?;
-        let upcoming = self.upcoming(area, days).await?;
-        Ok(upcoming.map(|shows| {
-            shows
-                .into_iter()
-                .filter(|s| s.movie.as_ref().is_some_and(|m| m.id == movie))
-                .collect()
-        }))
+        self.upcoming(area, days, |id| id == movie).await
     }
 }
 

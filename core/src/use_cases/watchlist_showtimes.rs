@@ -69,7 +69,9 @@ impl Showtimes {
             self.check_area(area).await?;
             return Ok(Fetched::fresh(Vec::new(), self.clock.now()));
         }
-        let upcoming = self.upcoming(area, days).await?;
+        let upcoming = self
+            .upcoming(area, days, |id| watchlist.contains(&id))
+            .await?;
         Ok(upcoming.map(|shows| {
             let mut by_movie: HashMap<MovieId, WatchlistShowing> = HashMap::new();
             // `shows` is sorted by start, so the first show seen is the next one.
@@ -77,9 +79,6 @@ impl Showtimes {
                 let Some(movie) = enriched.movie else {
                     continue;
                 };
-                if !watchlist.contains(&movie.id) {
-                    continue;
-                }
                 by_movie
                     .entry(movie.id)
                     .and_modify(|w| w.show_count += 1)

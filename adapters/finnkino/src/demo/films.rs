@@ -2,6 +2,8 @@
 //! `MovieDetails`), with what a Finnish cinema adds: a Finnish release title where one is
 //! well known, the spoken language, Finnish genre names and an age rating.
 
+use std::sync::OnceLock;
+
 use leffaseura_core::domain::movie::{normalize_title, MovieDetails};
 use leffaseura_core::domain::showtime::{AgeRating, Images, Language};
 
@@ -21,6 +23,11 @@ pub struct DemoFilm {
     pub directors: Vec<String>,
     pub cast: Vec<String>,
     pub trailer_url: Option<String>,
+    /// [`Self::finnish_title`] and [`Self::language`], looked up once: every generated
+    /// show carries both, and a week of an area's shows asked for them thousands of times
+    /// (title folding was two thirds of a schedule request's CPU).
+    pub finnish: OnceLock<String>,
+    pub spoken: OnceLock<Language>,
 }
 
 impl DemoFilm {
@@ -44,29 +51,39 @@ impl DemoFilm {
                 .collect(),
             cast: movie.cast.iter().take(6).map(|c| c.name.clone()).collect(),
             trailer_url: movie.trailer.as_ref().map(|t| t.url.clone()),
+            finnish: OnceLock::new(),
+            spoken: OnceLock::new(),
         }
     }
 
     /// The Finnish release title where the film is known by one, else its title.
     pub fn finnish_title(&self) -> String {
-        let key = normalize_title(&self.original_title);
-        FINNISH_TITLES
-            .iter()
-            .find(|(original, _)| normalize_title(original) == key)
-            .map_or_else(|| self.title.clone(), |(_, finnish)| (*finnish).to_owned())
+        self.finnish
+            .get_or_init(|| {
+                let key = normalize_title(&self.original_title);
+                FINNISH_TITLES
+                    .iter()
+                    .find(|(original, _)| normalize_title(original) == key)
+                    .map_or_else(|| self.title.clone(), |(_, finnish)| (*finnish).to_owned())
+            })
+            .clone()
     }
 
     /// The language spoken in the film (in Finnish, with its code).
     pub fn language(&self) -> Language {
-        let key = normalize_title(&self.original_title);
-        let (code, name) = LANGUAGES
-            .iter()
-            .find(|(original, _, _)| normalize_title(original) == key)
-            .map_or(("EN", "englanti"), |(_, code, name)| (*code, *name));
-        Language {
-            code: code.to_owned(),
-            name: name.to_owned(),
-        }
+        self.spoken
+            .get_or_init(|| {
+                let key = normalize_title(&self.original_title);
+                let (code, name) = LANGUAGES
+                    .iter()
+                    .find(|(original, _, _)| normalize_title(original) == key)
+                    .map_or(("EN", "englanti"), |(_, code, name)| (*code, *name));
+                Language {
+                    code: code.to_owned(),
+                    name: name.to_owned(),
+                }
+            })
+            .clone()
     }
 
     pub fn is_family(&self) -> bool {
@@ -228,6 +245,8 @@ mod tests {
             directors: vec![],
             cast: vec![],
             trailer_url: None,
+            finnish: OnceLock::new(),
+            spoken: OnceLock::new(),
         }
     }
 

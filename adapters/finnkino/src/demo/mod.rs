@@ -9,7 +9,8 @@ pub mod films;
 pub mod lazy;
 pub mod places;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Timelike};
@@ -53,7 +54,14 @@ fn fnv1a(text: &str) -> u64 {
 pub struct DemoFeed {
     films: Arc<Vec<DemoFilm>>,
     clock: Arc<dyn Clock>,
+    /// Generated days by theatre and date. A day's shows depend on nothing else (the films
+    /// are fixed for this feed), and generating them, hundreds of seeded strings, was most
+    /// of a schedule request's CPU; Finnkino's answers are kept in memory the same way.
+    days: Arc<Mutex<HashMap<(i64, NaiveDate), Arc<Vec<Show>>>>>,
 }
+
+/// More generated days than a fortnight of every theatre: the memory is then dropped.
+const REMEMBERED_DAYS: usize = 1024;
 
 impl std::fmt::Debug for DemoFeed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -75,6 +83,7 @@ impl DemoFeed {
                     .collect(),
             ),
             clock: Arc::new(SystemClock),
+            days: Arc::default(),
         }
     }
 
@@ -136,7 +145,8 @@ impl DemoFeed {
         let (recent, older) = by_release.split_at(split);
         let week = date.iso_week();
         let mut older: Vec<&DemoFilm> = older.to_vec();
-        older.sort_by_key(|f| fnv1a(&format!("{}-{}-{}", week.year(), week.week(), f.index)));
+        older
+            .sort_by_cached_key(|f| fnv1a(&format!("{}-{}-{}", week.year(), week.week(), f.index)));
         let mut pool = recent.to_vec();
         pool.extend(older.into_iter().take(CLASSICS_ON_SCREEN));
         pool
@@ -150,7 +160,9 @@ impl DemoFeed {
             .iter()
             .filter(|f| !on_screen.contains(&f.index))
             .collect();
-        rest.sort_by_key(|f| fnv1a(&format!("soon-{}-{}-{}", week.year(), week.week(), f.index)));
+        rest.sort_by_cached_key(|f| {
+            fnv1a(&format!("soon-{}-{}-{}", week.year(), week.week(), f.index))
+        });
         rest.truncate(COMING_SOON);
         rest
     }
@@ -182,6 +194,28 @@ impl DemoFeed {
             cast: film.cast.clone(),
             distributor: None,
         }
+    }
+
+    /// [`Self::day_shows`], generated once per theatre and date.
+    fn remembered_day(&self, theatre: &Theatre, date: NaiveDate) -> Arc<Vec<Show>> {
+        let key = (theatre.id, date);
+        if let Some(day) = self.lock_days().get(&key) {
+            return day.clone();
+        }
+        let day = Arc::new(Self::day_shows(theatre, date, &self.on_screen(date)));
+        let mut days = self.lock_days();
+        if days.len() >= REMEMBERED_DAYS {
+            days.clear();
+        }
+        days.insert(key, day.clone());
+        day
+    }
+
+    fn lock_days(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, NaiveDate), Arc<Vec<Show>>>> {
+        // The map holds finished days only: one left by a panicking thread is still whole.
+        self.days
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// One theatre's shows on one day.
@@ -343,9 +377,8 @@ impl ShowtimeFeed for DemoFeed {
         let mut shows = Vec::new();
         let mut date = query.date.date();
         for _ in 0..query.days.get() {
-            let pool = self.on_screen(date);
             for theatre in places::theatres_of(query.area) {
-                shows.extend(Self::day_shows(theatre, date, &pool));
+                shows.extend(self.remembered_day(theatre, date).iter().cloned());
             }
             let Some(next) = date.succ_opt() else { break };
             date = next;
