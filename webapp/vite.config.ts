@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompileMessages } from './scripts/precompile-messages.mjs';
 import { precompress } from './scripts/precompress.mjs';
+import { routePreloads } from './scripts/route-preloads.mjs';
 
 // The server serves the built app and the API from one origin; in development Vite
 // forwards API calls to a locally running leffaseura-server.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompileMessages(), precompress()],
+  plugins: [react(), precompileMessages(), routePreloads(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -11,8 +11,9 @@ export function createQueryClient() {
   });
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one made before the first render, holding the page's data already (main.tsx). */
+export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nProvider>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -10,25 +10,36 @@ const loaders: { path: string; load: () => Promise<unknown> }[] = [];
 
 /**
  * A page whose code is a chunk of its own, fetched when it is first shown (issue 14: the
- * homepage's first load carries no other page). The layout's Suspense shows while it loads.
+ * homepage's first load carries no other page). The layout's Suspense shows while it loads;
+ * once the code is here (`preloadPage` before the first render) the page renders at once,
+ * without a round through the Suspense fallback.
  */
 function page<Module>(paths: string[], load: () => Promise<Module>, pick: (module: Module) => ComponentType): RouteObject[] {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
-  for (const path of paths) loaders.push({ path, load });
+  let Loaded: ComponentType | null = null;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      Loaded = pick(module);
+      return { default: Loaded };
+    });
+  const Lazy = lazy(loadAndKeep);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  for (const path of paths) loaders.push({ path, load: loadAndKeep });
   return paths.map((path) => ({ path, element: <Page /> }));
 }
 
 /**
  * Starts fetching the code of the page at `pathname` (a first visit straight to /browse),
  * in parallel with the texts, instead of after the first render. The import is the same
- * module the page's `lazy` asks for later, so it is fetched once.
+ * module the page's `lazy` asks for later, so it is fetched once. Resolves when the code is
+ * here, or failed to come (the page's own lazy import fails the same way when it renders,
+ * and the layout's error boundary offers a reload).
  */
-export function preloadPage(pathname: string) {
+export function preloadPage(pathname: string): Promise<void> {
   const found = loaders.find(({ path }) => matchPath(path, pathname));
-  found?.load().catch(() => {
-    // The page's own lazy import fails the same way when it renders, and the layout's
-    // error boundary offers a reload.
-  });
+  return found ? found.load().then(
+    () => undefined,
+    () => undefined,
+  ) : Promise.resolve();
 }
 
 /** Pages whose feature is not built yet: each says so in one sentence (comingSoon.<page>.title/message). */

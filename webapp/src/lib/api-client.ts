@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '@/api/schema';
 import { SESSION_ENDED, endSession, getToken } from './auth-storage';
+import { takePrefetched } from './prefetched';
 
 /** RFC 6750's answer to a token the server no longer accepts. */
 const INVALID_TOKEN = /\berror="invalid_token"/;
@@ -46,8 +47,9 @@ const authMiddleware: Middleware = {
 export const api = createClient<paths>({
   // Absolute, so Request() accepts it everywhere (tests run outside a real page).
   baseUrl: `${globalThis.location?.origin ?? ''}/api/v1`,
-  // Resolve the global fetch at call time so tests can replace it.
-  fetch: (request) => globalThis.fetch(request),
+  // Resolve the global fetch at call time so tests can replace it. The boot script may have
+  // sent this very request already (lib/prefetched.ts).
+  fetch: (request) => takePrefetched(request) ?? globalThis.fetch(request),
 });
 api.use(authMiddleware);
 

@@ -51,15 +51,14 @@ export function fromIsoDate(value: string): CalendarDate | null {
   return parseShowDate(`${match[3]}.${match[2]}.${match[1]}`);
 }
 
-const helsinkiParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: HELSINKI,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use, not when the module loads: the Movie page loads this module for its
+// "In cinemas" box, and a time-zone formatter costs a slow phone ~0.1 s before the movie
+// shows, which a visitor who has not chosen an area never needs.
+let helsinkiParts: Intl.DateTimeFormat | undefined;
 
 /** The calendar day it is in Helsinki at `instant` (a Californian at 15:00 is already tomorrow there). */
 export function helsinkiDate(instant: Date): CalendarDate {
+  helsinkiParts ??= new Intl.DateTimeFormat('en-CA', { timeZone: HELSINKI, year: 'numeric', month: '2-digit', day: '2-digit' });
   const parts = Object.fromEntries(helsinkiParts.formatToParts(instant).map((part) => [part.type, part.value]));
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }

@@ -1,0 +1,104 @@
+// A Vite plugin for production builds (issue 14): the boot script (src/app/boot/main.ts) as a
+// second entry, and, in index.html before the app's entry, the table it reads and the tag
+// that loads it. The table names, for every page loaded on demand (each `page([...paths],
+// () => import('...'))` of src/app/routes.tsx), the files of its code that index.html does not
+// load already, and each language's texts; the boot script preloads the current page's and
+// language's files while the app's entry downloads, instead of after it ran.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+const ROUTES = 'src/app/routes.tsx';
+const BOOT = 'src/app/boot/main.ts';
+const CATALOGUE = /\/src\/lib\/i18n\/messages\/(en|fi)\.json$/;
+/** `page(['/a', '/b/:id'], () => import('./pages/x'), …)` in routes.tsx. */
+const PAGE = /\bpage\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g;
+
+/**
+ * @typedef {import('vite').Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }} Chunk
+ * @typedef {{ files: string[]; routes: [string, number[]][]; catalogues: Record<string, number[]> }} Table
+ */
+
+/** @returns {import('vite').Plugin} */
+export function routePreloads() {
+  let root = process.cwd();
+  return {
+    name: 'leffaseura-route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    config(config) {
+      root = config.root ? resolve(config.root) : process.cwd();
+      return { build: { rollupOptions: { input: { index: resolve(root, 'index.html'), boot: resolve(root, BOOT) } } } };
+    },
+    renderChunk(code, chunk) {
+      // A classic script (see below): its top-level names stay its own.
+      if (chunk.isEntry && chunk.facadeModuleId === resolve(root, BOOT)) return { code: `(function(){${code}\n})();\n`, map: null };
+      return null;
+    },
+    async generateBundle(_options, bundle) {
+      const chunks = /** @type {Chunk[]} */ (Object.values(bundle).filter((file) => file.type === 'chunk'));
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const html = bundle['index.html'];
+      const app = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
+      const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === resolve(root, BOOT));
+      if (!html || html.type !== 'asset' || !app || !boot) this.error('route-preloads: index.html, the app entry or the boot entry is missing');
+      if (boot.imports.length > 0) this.error(`route-preloads: the boot script must import nothing from the app (it imports ${boot.imports.join(', ')})`);
+
+      /** A chunk's own file, its static imports' files and their CSS, depth first. @param {string} fileName @param {Set<string>} seen */
+      const closure = (fileName, seen = new Set()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        const chunk = byName.get(fileName);
+        for (const css of chunk?.viteMetadata?.importedCss ?? []) seen.add(css);
+        for (const imported of chunk?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const loadedByHtml = closure(app.fileName);
+      /** @type {Table} */
+      const table = { files: [], routes: [], catalogues: {} };
+      /** @param {string} fileName */
+      const indexOf = (fileName) => {
+        const url = `/${fileName}`;
+        const found = table.files.indexOf(url);
+        return found >= 0 ? found : table.files.push(url) - 1;
+      };
+      /** The files of the dynamic entry for module `id`, less what index.html loads. @param {string} id */
+      const filesOf = (id) => {
+        const entry = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
+        if (!entry) return null;
+        return [...closure(entry.fileName)].filter((fileName) => !loadedByHtml.has(fileName)).map(indexOf);
+      };
+
+      const routesFile = resolve(root, ROUTES);
+      const source = await readFile(routesFile, 'utf8');
+      const pages = [...source.matchAll(PAGE)];
+      const calls = source.match(/\.\.\.page\(/g)?.length ?? 0;
+      if (pages.length === 0 || pages.length !== calls) this.error(`route-preloads: read ${pages.length} of the ${calls} page(...) calls in ${ROUTES}`);
+      for (const [, paths, specifier] of pages) {
+        const resolved = await this.resolve(/** @type {string} */ (specifier), routesFile);
+        const files = resolved && filesOf(resolved.id);
+        if (!files) this.error(`route-preloads: no chunk for ${specifier}`);
+        for (const path of /** @type {string} */ (paths).matchAll(/'([^']+)'/g)) table.routes.push([/** @type {string} */ (path[1]), files]);
+      }
+      for (const chunk of chunks) {
+        const language = chunk.isDynamicEntry ? CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+        if (language) table.catalogues[language] = filesOf(/** @type {string} */ (chunk.facadeModuleId)) ?? [];
+      }
+      if (!table.catalogues.en || !table.catalogues.fi) this.error('route-preloads: a language catalogue chunk is missing');
+
+      // A data block is not run, so the Content-Security-Policy (scripts from files only)
+      // allows it; `<` is escaped so that no file name could end the element. The boot script
+      // is a classic one that holds up the parser: the app's entry cannot run before the
+      // document is parsed anyway, the browser's preload scanner fetches the entry meanwhile,
+      // and the boot script runs the moment it is here, not after the entry's modules are
+      // compiled (on a second visit, from the cache, an async module waited ~250 ms for that).
+      const json = JSON.stringify(table).replace(/</g, '\\u003c');
+      const tags =
+        `<script type="application/json" id="route-preloads">${json}</script>\n` +
+        `    <script src="/${boot.fileName}"></script>\n    `;
+      const page = String(html.source);
+      const entryTag = page.indexOf('<script type="module"');
+      if (entryTag < 0) this.error('route-preloads: no entry script in index.html');
+      html.source = page.slice(0, entryTag) + tags + page.slice(entryTag);
+    },
+  };
+}
