@@ -15,6 +15,7 @@ use leffaseura_core::domain::paging::Paged;
 use leffaseura_core::domain::user::User;
 use leffaseura_core::use_cases::AddFavorite;
 
+use crate::api::matching::{Matching, MovieIdList};
 use crate::api::paging::PageWindow;
 use crate::api::refined::{absent, alternative, any_of, one_of_integers, Refined, Refinement};
 use crate::api::{ApiTags, BodyId, JsonBody, Nullable, Timestamp};
@@ -407,8 +408,7 @@ impl FavoritesApi {
         auth: OptionalAuth,
         /// Comma-separated TMDB ids (positive), at most 100; an id listed twice is
         /// answered twice.
-        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}(?:,[1-9][0-9]{0,17}){0,99}$"))]
-        ids: Path<String>,
+        ids: Path<Matching<MovieIdList>>,
     ) -> Result<FavoriteStatusResponse, ApiError> {
         let statuses = state.favorites.favorite_status(auth.user(), &ids.0).await?;
         Ok(FavoriteStatusResponse::Ok(Json(FavoriteStatusBody {

@@ -8,6 +8,7 @@ pub mod genre_tag;
 pub mod groups;
 pub mod imports;
 pub mod json_body;
+pub mod matching;
 pub mod movies;
 pub mod nullable;
 pub mod paging;

@@ -10,6 +10,9 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use leffaseura_core::domain::movie::{self as core_movie, Cached, MoviePage};
 
+use crate::api::matching::{
+    GenreIdList, LanguageTag, Matching, NotBlank, PageNumber, PositiveId, ReleaseYear, SortOrder,
+};
 use crate::api::{ApiTags, Nullable};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -284,14 +287,12 @@ impl MoviesApi {
         ))]
         query: Query<String>,
         /// 1..500, default 1.
-        #[oai(validator(pattern = r"^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$"))]
-        page: Query<Option<String>>,
+        page: Query<Option<Matching<PageNumber>>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
-        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
-        language: Query<Option<String>>,
+        language: Query<Option<Matching<LanguageTag>>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
             .movies
@@ -311,8 +312,7 @@ impl MoviesApi {
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
-        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
-        language: Query<Option<String>>,
+        language: Query<Option<Matching<LanguageTag>>>,
     ) -> Result<GenresResponse, ApiError> {
         let cached = state.movies.list_genres(language.0.as_deref()).await?;
         let header = cache_header(&cached);
@@ -347,23 +347,17 @@ impl MoviesApi {
         &self,
         state: Data<&AppState>,
         /// Genre ids, e.g. `28,12` (all must match), at most 20. Missing = any genre.
-        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}(?:,[1-9][0-9]{0,17}){0,19}$"))]
-        with_genres: Query<Option<String>>,
+        with_genres: Query<Option<Matching<GenreIdList>>>,
         /// 1..500, default 1.
-        #[oai(validator(pattern = r"^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$"))]
-        page: Query<Option<String>>,
+        page: Query<Option<Matching<PageNumber>>>,
         /// `popularity.desc` (default), `vote_average.desc`, `primary_release_date.desc`,
         /// `title.asc`, … (`.asc` or `.desc`; without it `.desc`).
-        #[oai(validator(
-            pattern = r"^(?:popularity|vote_average|vote_count|primary_release_date|release_date|title|original_title|revenue)(?:\.(?:asc|desc))?$"
-        ))]
-        sort_by: Query<Option<String>>,
+        sort_by: Query<Option<Matching<SortOrder>>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
-        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
-        language: Query<Option<String>>,
+        language: Query<Option<Matching<LanguageTag>>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
             .movies
@@ -385,14 +379,12 @@ impl MoviesApi {
         &self,
         state: Data<&AppState>,
         /// 1..500, default 1.
-        #[oai(validator(pattern = r"^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$"))]
-        page: Query<Option<String>>,
+        page: Query<Option<Matching<PageNumber>>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
-        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
-        language: Query<Option<String>>,
+        language: Query<Option<Matching<LanguageTag>>>,
     ) -> Result<MoviePageResponse, ApiError> {
         Ok(state
             .movies
@@ -414,16 +406,10 @@ impl MoviesApi {
         &self,
         state: Data<&AppState>,
         /// The original title (not blank).
-        #[oai(
-            name = "originalTitle",
-            validator(
-                pattern = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
-            )
-        )]
-        original_title: Query<String>,
+        #[oai(name = "originalTitle")]
+        original_title: Query<Matching<NotBlank>>,
         /// Release (or production) year, 1870..=2100.
-        #[oai(validator(pattern = r"^(?:18[7-9][0-9]|19[0-9]{2}|20[0-9]{2}|2100)$"))]
-        year: Query<Option<String>>,
+        year: Query<Option<Matching<ReleaseYear>>>,
         /// The Finnkino event id the caller is matching (not used for matching).
         #[oai(name = "f_id")]
         f_id: Query<Option<String>>,
@@ -431,8 +417,7 @@ impl MoviesApi {
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
-        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
-        language: Query<Option<String>>,
+        language: Query<Option<Matching<LanguageTag>>>,
     ) -> Result<MatchesResponse, ApiError> {
         let _ = f_id;
         let cached = state
@@ -463,14 +448,12 @@ impl MoviesApi {
         &self,
         state: Data<&AppState>,
         /// The movie's TMDB id (a positive number).
-        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}$"))]
-        id: Path<String>,
+        id: Path<Matching<PositiveId>>,
         /// Language of titles, overviews and genre names: `fi-FI` (Finnish) or `en-US`
         /// (English); `fi`, `en` and other regions (`en-GB`) are accepted. Missing = the
         /// server's default (TMDB_LANGUAGE, `en-US`). The `Accept-Language` header is not
         /// used. The offline demo catalog is English only.
-        #[oai(validator(pattern = r"^(?:(?:[fF][iI]|[eE][nN])(?:[-_][A-Za-z0-9_-]*)?)?$"))]
-        language: Query<Option<String>>,
+        language: Query<Option<Matching<LanguageTag>>>,
     ) -> Result<MovieResponse, ApiError> {
         let cached = state
             .movies

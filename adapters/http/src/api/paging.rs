@@ -2,6 +2,7 @@
 //! and the `limit`/`offset`/`cursor` query parameters as the use cases take them (the
 //! checks themselves are core's `PageRequest` and `ReviewWindow`).
 
+use crate::api::matching::{Matching, ReviewCursor};
 use poem_openapi::param::Query;
 use poem_openapi::Object;
 
@@ -50,7 +51,7 @@ impl From<&ReviewPage> for PageWindow {
 pub fn list_page<'a>(
     limit: &Query<Option<i64>>,
     offset: &Query<Option<i64>>,
-    cursor: &'a Query<Option<String>>,
+    cursor: &'a Query<Option<Matching<ReviewCursor>>>,
 ) -> ListPage<'a> {
     ListPage {
         limit: limit.0,

@@ -16,6 +16,7 @@ use leffaseura_core::domain::review::{
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
+use crate::api::matching::{Matching, ReviewCursor};
 use crate::api::paging::{list_page, PageWindow};
 use crate::api::refined::{at_least_one_of, Refined, Refinement};
 use crate::api::users::User;
@@ -520,8 +521,7 @@ impl ReviewsApi {
         offset: Query<Option<i64>>,
         /// `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
         /// `offset` is ignored.
-        #[oai(validator(pattern = r"^[0-9]{1,15}-[0-9]{1,18}$"))]
-        cursor: Query<Option<String>>,
+        cursor: Query<Option<Matching<ReviewCursor>>>,
     ) -> Result<MovieReviewsResponse, ApiError> {
         let answer = state
             .reviews
@@ -579,8 +579,7 @@ impl ReviewsApi {
         offset: Query<Option<i64>>,
         /// `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
         /// `offset` is ignored.
-        #[oai(validator(pattern = r"^[0-9]{1,15}-[0-9]{1,18}$"))]
-        cursor: Query<Option<String>>,
+        cursor: Query<Option<Matching<ReviewCursor>>>,
     ) -> Result<ReviewPageResponse, ApiError> {
         let page = state
             .reviews
@@ -677,8 +676,7 @@ impl ReviewsApi {
         offset: Query<Option<i64>>,
         /// `pagination.nextCursor` of the previous page (`<millis>-<id>`); when given,
         /// `offset` is ignored.
-        #[oai(validator(pattern = r"^[0-9]{1,15}-[0-9]{1,18}$"))]
-        cursor: Query<Option<String>>,
+        cursor: Query<Option<Matching<ReviewCursor>>>,
     ) -> Result<ReviewPageResponse, ApiError> {
         let page = state
             .reviews

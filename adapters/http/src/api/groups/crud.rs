@@ -14,6 +14,7 @@ use super::objects::{
     ThemesBody, UpdateGroupRequest,
 };
 use crate::api::genre_tag::tag_ids;
+use crate::api::matching::{GenreIdSet, MatchType, Matching};
 use crate::api::refined::Refined;
 use crate::api::{ApiTags, JsonBody};
 use crate::auth::{BearerAuth, OptionalAuth};
@@ -188,13 +189,10 @@ impl GroupsApi {
         state: Data<&AppState>,
         auth: OptionalAuth,
         /// Comma-separated genre ids (TMDB's), 1 to 19 of them.
-        #[oai(validator(
-            pattern = r"^(?:28|12|16|35|80|99|18|10751|14|36|27|10402|9648|10749|878|10770|53|10752|37)(?:,(?:28|12|16|35|80|99|18|10751|14|36|27|10402|9648|10749|878|10770|53|10752|37)){0,18}$"
-        ))]
-        genres: Query<String>,
+        genres: Query<Matching<GenreIdSet>>,
         /// `any` (default) or `all`.
-        #[oai(name = "matchType", validator(pattern = r"^(?:any|all)?$"))]
-        match_type: Query<Option<String>>,
+        #[oai(name = "matchType")]
+        match_type: Query<Option<Matching<MatchType>>>,
         /// 1..=50, default 20.
         #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,

@@ -13,6 +13,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use leffaseura_core::domain::import::{Candidate, ImportItem, ImportJob};
 use leffaseura_core::domain::paging::Paged;
 
+use crate::api::matching::{ImportOutcome, Matching};
 use crate::api::paging::PageWindow;
 use crate::api::{ApiTags, JsonBody, Timestamp};
 use crate::auth::BearerAuth;
@@ -330,10 +331,7 @@ impl ImportsApi {
         id: Path<i64>,
         /// Only items with this outcome (`would_add`, `skip_existing`, `skipped`,
         /// `unmatched`, `ambiguous`, `added`, `pending`).
-        #[oai(validator(
-            pattern = r"^(?:would_add|skip_existing|skipped|unmatched|ambiguous|added|pending)$"
-        ))]
-        outcome: Query<Option<String>>,
+        outcome: Query<Option<Matching<ImportOutcome>>>,
         /// From 1 (default 1) to 1000000.
         #[oai(validator(minimum(value = "1"), maximum(value = "1000000")))]
         page: Query<Option<i64>>,

@@ -15,6 +15,7 @@ use self::objects::{
     CalendarFeedBody, CancelPartyRequest, CreatePartyRequest, PartiesBody, PartyBody, RsvpRequest,
 };
 use crate::api::groups::DeletedResponse;
+use crate::api::matching::{Matching, PartyWhen};
 use crate::api::{ApiTags, JsonBody};
 use crate::auth::{BearerAuth, OptionalAuth};
 use crate::error::ApiError;
@@ -120,8 +121,7 @@ impl PartiesApi {
         auth: OptionalAuth,
         #[oai(validator(minimum(value = "1")))] id: Path<i64>,
         /// `upcoming` (default) or `past`.
-        #[oai(validator(pattern = r"^(?:upcoming|past)$"))]
-        when: Query<Option<String>>,
+        when: Query<Option<Matching<PartyWhen>>>,
     ) -> Result<PartiesResponse, ApiError> {
         let views = state
             .parties

@@ -16,6 +16,9 @@ use leffaseura_core::domain::showtime::{parse_positive_id, AreaId, ShowtimePrefe
 use leffaseura_core::use_cases::ScheduleRequest;
 use leffaseura_core::MovieId;
 
+use crate::api::matching::{
+    DayCount, EventListName, FinnkinoDate, Matching, PositiveId, TheatreAreaId,
+};
 use crate::api::show::Event;
 use crate::api::{ApiTags, JsonBody};
 use crate::auth::BearerAuth;
@@ -120,21 +123,15 @@ impl ShowtimesApi {
         &self,
         state: Data<&AppState>,
         /// Theatre area id (from `/finnkino/theatres`; not the placeholder 1029).
-        #[oai(validator(
-            pattern = r"^(?:[1-9][0-9]{0,2}|[2-9][0-9]{3}|1[1-9][0-9]{2}|10[013-9][0-9]|102[0-8]|[1-9][0-9]{4,8})$"
-        ))]
-        area: Query<String>,
+        area: Query<Matching<TheatreAreaId>>,
         /// The first day, `dd.mm.yyyy`, a date that exists.
-        #[oai(validator(
-            pattern = r"^(?:(?:(?:0[1-9]|1[0-9]|2[0-8])\.(?:0[1-9]|1[0-2])|(?:29|30)\.(?:0[13-9]|1[0-2])|31\.(?:0[13578]|1[02]))\.(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})|29\.02\.(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00))$"
-        ))]
-        dt: Query<String>,
+        dt: Query<Matching<FinnkinoDate>>,
         /// Only this event's shows.
-        #[oai(name = "eventID", validator(pattern = r"^[1-9][0-9]{0,17}$"))]
-        event_id: Query<Option<String>>,
+        #[oai(name = "eventID")]
+        event_id: Query<Option<Matching<PositiveId>>>,
         /// Days from `dt`, 1..14 (default 1).
-        #[oai(name = "nrOfDays", validator(pattern = r"^(?:[1-9]|1[0-4])$"))]
-        nr_of_days: Query<Option<String>>,
+        #[oai(name = "nrOfDays")]
+        nr_of_days: Query<Option<Matching<DayCount>>>,
     ) -> Result<ScheduleResponse, ApiError> {
         let fetched = state
             .showtimes
@@ -157,14 +154,10 @@ impl ShowtimesApi {
         &self,
         state: Data<&AppState>,
         /// `NowInTheatres` (default) or `ComingSoon`.
-        #[oai(
-            name = "listType",
-            validator(pattern = r"^(?:NowInTheatres|ComingSoon)$")
-        )]
-        list_type: Query<Option<String>>,
+        #[oai(name = "listType")]
+        list_type: Query<Option<Matching<EventListName>>>,
         /// Only events in this area's theatres.
-        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}$"))]
-        area: Query<Option<String>>,
+        area: Query<Option<Matching<PositiveId>>>,
     ) -> Result<EventsResponse, ApiError> {
         let fetched = state
             .showtimes
@@ -211,16 +204,12 @@ impl ShowtimesApi {
         &self,
         state: Data<&AppState>,
         /// The movie's TMDB id.
-        #[oai(name = "tmdbId", validator(pattern = r"^[1-9][0-9]{0,17}$"))]
-        tmdb_id: Path<String>,
+        #[oai(name = "tmdbId")]
+        tmdb_id: Path<Matching<PositiveId>>,
         /// Theatre area id (not the placeholder 1029).
-        #[oai(validator(
-            pattern = r"^(?:[1-9][0-9]{0,2}|[2-9][0-9]{3}|1[1-9][0-9]{2}|10[013-9][0-9]|102[0-8]|[1-9][0-9]{4,8})$"
-        ))]
-        area: Query<String>,
+        area: Query<Matching<TheatreAreaId>>,
         /// 1..14, default 7.
-        #[oai(validator(pattern = r"^(?:[1-9]|1[0-4])$"))]
-        days: Query<Option<String>>,
+        days: Query<Option<Matching<DayCount>>>,
     ) -> Result<ScheduleResponse, ApiError> {
         let movie = MovieId(parse_positive_id(&tmdb_id.0, "tmdbId")?);
         let fetched = state
@@ -247,11 +236,9 @@ impl ShowtimesApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         /// Theatre area id; default (and for the placeholder 1029) the caller's saved area.
-        #[oai(validator(pattern = r"^[1-9][0-9]{0,17}$"))]
-        area: Query<Option<String>>,
+        area: Query<Option<Matching<PositiveId>>>,
         /// 1..14, default 7.
-        #[oai(validator(pattern = r"^(?:[1-9]|1[0-4])$"))]
-        days: Query<Option<String>>,
+        days: Query<Option<Matching<DayCount>>>,
     ) -> Result<WatchlistShowtimesResponse, ApiError> {
         let fetched = state
             .showtimes
