@@ -57,8 +57,11 @@ pub struct DemoFeed {
     /// Generated days by theatre and date. A day's shows depend on nothing else (the films
     /// are fixed for this feed), and generating them, hundreds of seeded strings, was most
     /// of a schedule request's CPU; Finnkino's answers are kept in memory the same way.
-    days: Arc<Mutex<HashMap<(i64, NaiveDate), Arc<Vec<Show>>>>>,
+    days: Arc<Mutex<GeneratedDays>>,
 }
+
+/// A theatre's shows of one date, by theatre id and date.
+type GeneratedDays = HashMap<(i64, NaiveDate), Arc<Vec<Show>>>;
 
 /// More generated days than a fortnight of every theatre: the memory is then dropped.
 const REMEMBERED_DAYS: usize = 1024;
@@ -211,7 +214,7 @@ impl DemoFeed {
         day
     }
 
-    fn lock_days(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, NaiveDate), Arc<Vec<Show>>>> {
+    fn lock_days(&self) -> std::sync::MutexGuard<'_, GeneratedDays> {
         // The map holds finished days only: one left by a panicking thread is still whole.
         self.days
             .lock()
