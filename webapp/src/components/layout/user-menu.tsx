@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '@/lib/i18n';
 import styles from './header.module.css';
@@ -27,7 +27,9 @@ export function UserMenu({ userId, username, onLogout }: UserMenuProps) {
     if (open) firstItemRef.current?.focus();
   }, [open]);
 
-  useEffect(() => {
+  // Listening starts in the same commit as well: Preact runs passive effects after the next
+  // paint, and an Escape pressed before it went unheard (the keyboard journey caught it).
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
