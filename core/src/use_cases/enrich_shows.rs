@@ -53,9 +53,7 @@ impl From<&Event> for Wanted {
 impl Showtimes {
     /// `shows` with their movies.
     pub(crate) async fn enrich_shows(&self, shows: Vec<Show>) -> Vec<EnrichedShow> {
-        let movies = self
-            .movies_for(shows.iter().map(Wanted::from).collect())
-            .await;
+        let movies = self.movies_of(&shows).await;
         shows
             .into_iter()
             .map(|show| EnrichedShow {
@@ -63,6 +61,18 @@ impl Showtimes {
                 show,
             })
             .collect()
+    }
+
+    /// The movie of each event among `shows`: a week of an area repeats each film's event
+    /// in hundreds of shows, and each event is matched once.
+    pub(crate) async fn movies_of(&self, shows: &[Show]) -> HashMap<EventId, MatchedMovie> {
+        let mut events: HashMap<EventId, Wanted> = HashMap::new();
+        for show in shows {
+            events
+                .entry(show.event_id)
+                .or_insert_with(|| Wanted::from(show));
+        }
+        self.movies_for(events.into_values().collect()).await
     }
 
     /// `events` with their movies.

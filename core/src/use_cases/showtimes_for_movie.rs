@@ -1,16 +1,13 @@
 //! `GET /movies/{tmdbId}/showtimes`: one film's next shows in an area (the Movie page's
 //! "In cinemas").
 
-use std::collections::HashMap;
-
 use crate::domain::show_date::ShowDate;
 use crate::domain::showtime::{
-    helsinki, parse_positive_id, AreaId, EnrichedShow, EventId, Fetched, ScheduleDays,
-    ScheduleQuery, NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
+    helsinki, parse_positive_id, AreaId, EnrichedShow, Fetched, ScheduleDays, ScheduleQuery,
+    NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
 };
 use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
-use crate::use_cases::enrich_shows::Wanted;
 use crate::use_cases::show_schedule::listing;
 use crate::use_cases::showtimes::Showtimes;
 
@@ -66,13 +63,7 @@ impl Showtimes {
         } = fetched?;
         let mut shows = listing(value);
         shows.retain(|s| s.start >= now);
-        let mut events: HashMap<EventId, Wanted> = HashMap::new();
-        for show in &shows {
-            events
-                .entry(show.event_id)
-                .or_insert_with(|| Wanted::from(show));
-        }
-        let movies = self.movies_for(events.into_values().collect()).await;
+        let movies = self.movies_of(&shows).await;
         let value = shows
             .into_iter()
             .filter_map(|show| {

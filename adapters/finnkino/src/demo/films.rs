@@ -26,8 +26,8 @@ pub struct DemoFilm {
     /// [`Self::finnish_title`] and [`Self::language`], looked up once: every generated
     /// show carries both, and a week of an area's shows asked for them thousands of times
     /// (title folding was two thirds of a schedule request's CPU).
-    pub finnish: OnceLock<String>,
-    pub spoken: OnceLock<Language>,
+    finnish: OnceLock<String>,
+    spoken: OnceLock<Language>,
 }
 
 impl DemoFilm {

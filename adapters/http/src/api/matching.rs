@@ -25,12 +25,6 @@ pub trait Pattern: Send + Sync + 'static {
 /// A string parameter that matched `P`.
 pub struct Matching<P>(String, PhantomData<P>);
 
-impl<P> Matching<P> {
-    pub fn into_inner(self) -> String {
-        self.0
-    }
-}
-
 impl<P> Deref for Matching<P> {
     type Target = str;
 
