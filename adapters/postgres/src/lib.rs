@@ -1,6 +1,10 @@
 //! Postgres, the production backend: connection set-up and the migrations. The store
 //! itself is [`leffaseura_sql::SqlStore`].
 
+mod profile_feed;
+
+pub use profile_feed::profile_cache;
+
 use leffaseura_core::StoreError;
 use leffaseura_sql::{Backend, PoolSettings, SqlStore};
 

@@ -21,6 +21,7 @@ mod imports;
 mod liveness;
 mod movie_cache;
 mod pool_metrics;
+mod profile_cache;
 mod readiness;
 mod reports;
 mod reviews;
@@ -46,6 +47,7 @@ use sqlx::{Any, Connection, Transaction};
 use leffaseura_core::StoreError;
 
 pub use error::{classify, is_transient, store_error};
+pub use profile_cache::{ChangeFeed, ProfileCache};
 pub use time::{from_millis, to_millis};
 
 /// Which database a [`SqlStore`] talks to; the few statements that differ look at it.
@@ -63,6 +65,8 @@ pub struct SqlStore {
     /// The full-disk epoch this store's last successful write probe covered (see
     /// [`readiness`]).
     probed_epoch: Arc<AtomicU64>,
+    /// Public profiles in memory (the server turns it on; see [`profile_cache`]).
+    profiles: Option<Arc<ProfileCache>>,
 }
 
 impl SqlStore {
@@ -72,6 +76,29 @@ impl SqlStore {
             pool,
             backend,
             probed_epoch: Arc::new(AtomicU64::new(readiness::current_epoch())),
+            profiles: None,
+        }
+    }
+
+    /// Serves public profiles from `cache` (after the migrations: the cache relies on the
+    /// change reports of migration 0013).
+    #[must_use]
+    pub fn with_profile_cache(mut self, cache: Arc<ProfileCache>) -> Self {
+        self.profiles = Some(cache);
+        self
+    }
+
+    /// After a commit that changed the `users` row of `id`: this process reads it afresh.
+    fn profile_changed(&self, id: i64) {
+        if let Some(cache) = &self.profiles {
+            cache.evict(id);
+        }
+    }
+
+    /// After a commit that changed many `users` rows.
+    fn profiles_changed(&self) {
+        if let Some(cache) = &self.profiles {
+            cache.clear();
         }
     }
 

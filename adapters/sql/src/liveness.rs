@@ -29,15 +29,24 @@ pub(crate) fn saw_unavailable() {
     LAST_FAILURE.store(millis_since_start().saturating_add(1), Ordering::Release);
 }
 
-/// Whether a connection idle for `idle_for` should prove it is alive before use.
-pub(crate) fn worth_a_ping(idle_for: Duration) -> bool {
-    let since_failure = match LAST_FAILURE.load(Ordering::Acquire) {
+/// Whether a query failed as unavailable within the last few seconds: then nothing read
+/// earlier is vouched for (the profile cache steps aside until the database answers).
+pub(crate) fn recently_unavailable() -> bool {
+    since_failure().is_some_and(|since| since < PING_AFTER_FAILURE)
+}
+
+fn since_failure() -> Option<Duration> {
+    match LAST_FAILURE.load(Ordering::Acquire) {
         0 => None,
         failed => Some(Duration::from_millis(
             millis_since_start().saturating_sub(failed - 1),
         )),
-    };
-    ping_due(idle_for, since_failure)
+    }
+}
+
+/// Whether a connection idle for `idle_for` should prove it is alive before use.
+pub(crate) fn worth_a_ping(idle_for: Duration) -> bool {
+    ping_due(idle_for, since_failure())
 }
 
 fn ping_due(idle_for: Duration, since_failure: Option<Duration>) -> bool {
@@ -67,5 +76,6 @@ mod tests {
         assert!(ping_due(BUSY, Some(Duration::from_secs(4))));
         saw_unavailable();
         assert!(worth_a_ping(BUSY));
+        assert!(recently_unavailable());
     }
 }

@@ -19,6 +19,7 @@ use leffaseura_core::ports::UserStore;
 use leffaseura_core::{StoreError, UserId};
 
 use crate::error::{is_transient, store_error};
+use crate::profile_cache::Lookup;
 use crate::time::{from_millis, to_millis};
 use crate::SqlStore;
 
@@ -200,6 +201,7 @@ impl SqlStore {
         let user = user_from_row(&row)?;
         insert_moderation_entry(&mut tx, log).await?;
         tx.commit().await.map_err(store_error)?;
+        self.profile_changed(id.0);
         Ok(user)
     }
 
@@ -291,7 +293,10 @@ impl SqlStore {
         if let Some(entry) = log {
             insert_moderation_entry(&mut tx, entry).await?;
         }
-        tx.commit().await.map_err(store_error)
+        tx.commit().await.map_err(store_error)?;
+        // The user's row, and the counters of every author they had reacted to.
+        self.profiles_changed();
+        Ok(())
     }
 }
 
@@ -340,6 +345,11 @@ impl UserStore for SqlStore {
     }
 
     async fn find_profile(&self, id: UserId) -> Result<Option<UserProfile>, StoreError> {
+        let epoch = match self.profiles.as_deref().map(|cache| cache.lookup(id)) {
+            Some(Lookup::Hit(profile)) => return Ok(Some(profile)),
+            Some(Lookup::Miss(epoch)) => Some(epoch),
+            Some(Lookup::Bypass) | None => None,
+        };
         let sql = format!("SELECT {PUBLIC_USER_COLUMNS} FROM users WHERE id = $1");
         let Some(row) = sqlx::query(&sql)
             .bind(id.0)
@@ -349,10 +359,14 @@ impl UserStore for SqlStore {
         else {
             return Ok(None);
         };
-        Ok(Some(UserProfile {
+        let profile = UserProfile {
             user: user_from_row(&row)?,
             stats: stats_from_row(&row)?,
-        }))
+        };
+        if let (Some(cache), Some(epoch)) = (&self.profiles, epoch) {
+            cache.store(epoch, &profile);
+        }
+        Ok(Some(profile))
     }
 
     async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError> {
@@ -396,6 +410,7 @@ impl UserStore for SqlStore {
             .await
             .map_err(store_error)?
             .ok_or(StoreError::NotFound)?;
+        self.profile_changed(id.0);
         user_from_row(&row)
     }
 

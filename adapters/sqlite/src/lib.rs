@@ -2,6 +2,10 @@
 //! timeout on every connection) and the migrations. The store itself is
 //! [`leffaseura_sql::SqlStore`].
 
+mod profile_feed;
+
+pub use profile_feed::profile_cache;
+
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -31,6 +35,15 @@ fn backend_error(err: impl std::error::Error + Send + Sync + 'static) -> StoreEr
 
 fn is_in_memory(url: &str) -> bool {
     url.contains(":memory:") || url.contains("mode=memory")
+}
+
+/// The database file a `sqlite://` URL names; `None` for an in-memory database.
+pub fn database_file(url: &str) -> Option<PathBuf> {
+    if is_in_memory(url) {
+        return None;
+    }
+    let options = SqliteConnectOptions::from_str(url).ok()?;
+    Some(options.get_filename().to_path_buf())
 }
 
 /// Opens (creating the file and its directory when missing) the SQLite database at `url`,

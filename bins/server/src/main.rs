@@ -101,7 +101,7 @@ async fn connect(url: &str, pool: leffaseura_sql::PoolSettings) -> anyhow::Resul
             .await
             .context("migrating the Postgres database")?;
         tracing::info!("database: Postgres (migrated)");
-        Ok(store)
+        Ok(store.with_profile_cache(leffaseura_postgres::profile_cache(url)))
     } else {
         let store = leffaseura_sqlite::connect_with(url, pool)
             .await
@@ -110,7 +110,14 @@ async fn connect(url: &str, pool: leffaseura_sql::PoolSettings) -> anyhow::Resul
             .await
             .context("migrating the SQLite database")?;
         tracing::info!(url, "database: SQLite (migrated)");
-        Ok(store)
+        match leffaseura_sqlite::database_file(url) {
+            Some(file) => {
+                let cache = leffaseura_sqlite::profile_cache(&store, &file)
+                    .context("watching the SQLite database for changed users")?;
+                Ok(store.with_profile_cache(cache))
+            }
+            None => Ok(store),
+        }
     }
 }
 

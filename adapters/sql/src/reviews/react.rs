@@ -14,6 +14,7 @@
 //! Locks are taken in the module's order: the author's row, then the review's.
 
 use chrono::{DateTime, Utc};
+use sqlx::Row;
 
 use leffaseura_core::domain::review::{counter_deltas, next_reaction, ReactionKind};
 use leffaseura_core::error::Conflict;
@@ -26,7 +27,8 @@ use crate::SqlStore;
 use super::reads::reaction;
 
 /// Both counters move only when `change` (the reaction row's compare-and-set) did.
-/// `$1` review, `$2` user, `$3`/`$4` the likes/dislikes deltas.
+/// `$1` review, `$2` user, `$3`/`$4` the likes/dislikes deltas. Answers the review's
+/// author when the change was applied.
 fn with_counters(change: &str) -> String {
     format!(
         "WITH change AS ({change}), \
@@ -35,7 +37,7 @@ fn with_counters(change: &str) -> String {
                     WHERE id = (SELECT user_id FROM reviews WHERE id = $1) \
                       AND EXISTS (SELECT 1 FROM change) RETURNING id) \
          UPDATE reviews SET likes = likes + $3, dislikes = dislikes + $4 \
-         WHERE id = $1 AND EXISTS (SELECT 1 FROM author) RETURNING id"
+         WHERE id = $1 AND EXISTS (SELECT 1 FROM author) RETURNING user_id"
     )
 }
 
@@ -90,11 +92,15 @@ impl SqlStore {
             if let Some(to) = next {
                 query = query.bind(to.as_str()).bind(to_millis(at));
             }
-            let applied = query
+            let author: Option<i64> = query
                 .fetch_optional(self.pool())
                 .await
+                .map_err(store_error)?
+                .map(|row| row.try_get(0))
+                .transpose()
                 .map_err(store_error)?;
-            if applied.is_some() {
+            if let Some(author) = author {
+                self.profile_changed(author);
                 return Ok(next);
             }
         }

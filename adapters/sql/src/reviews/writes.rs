@@ -130,6 +130,7 @@ impl SqlStore {
         .await
         .map_err(store_error)?;
         tx.commit().await.map_err(store_error)?;
+        self.profile_changed(review.user_id.0);
         Ok(ReviewId(id))
     }
 
@@ -160,7 +161,9 @@ impl SqlStore {
         .execute(&mut *tx)
         .await
         .map_err(store_error)?;
-        tx.commit().await.map_err(store_error)
+        tx.commit().await.map_err(store_error)?;
+        self.profile_changed(locked.author);
+        Ok(())
     }
 
     pub(super) async fn delete_review_once(
@@ -192,7 +195,9 @@ impl SqlStore {
         if let Some(entry) = log {
             insert_moderation_entry(&mut tx, entry).await?;
         }
-        tx.commit().await.map_err(store_error)
+        tx.commit().await.map_err(store_error)?;
+        self.profile_changed(locked.author);
+        Ok(())
     }
 
     pub(super) async fn react_once(
@@ -261,6 +266,7 @@ impl SqlStore {
         .await
         .map_err(store_error)?;
         tx.commit().await.map_err(store_error)?;
+        self.profile_changed(locked.author);
         Ok(next)
     }
 }

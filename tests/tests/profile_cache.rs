@@ -1,0 +1,106 @@
+//! The servers keep public profiles in memory (issue 14). These tests prove it stays
+//! correct with several processes on one database: a second server, and the admin CLI,
+//! write while a server holds a profile, and the profile it serves changes with them.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::{TestServer, PASSWORD};
+
+const MATRIX: i64 = 603;
+
+/// Another process's write reaches a server within the delivery of a Postgres
+/// notification (SQLite checks on every read); this bounds the wait generously.
+const DELIVERY: Duration = Duration::from_secs(2);
+
+async fn profile(server: &TestServer, id: i64) -> (u16, Value) {
+    server.get(&format!("/api/users/{id}"), None).await
+}
+
+async fn review_count(server: &TestServer, id: i64) -> i64 {
+    let (status, body) = profile(server, id).await;
+    assert_eq!(status, 200, "{body}");
+    body["user"]["review_count"].as_i64().expect("review_count")
+}
+
+/// Reads through `server` until `seen` holds, for at most [`DELIVERY`]; answers how long
+/// it took.
+async fn until<F>(server: &TestServer, id: i64, seen: F) -> Duration
+where
+    F: Fn(u16, &Value) -> bool,
+{
+    let started = Instant::now();
+    loop {
+        let (status, body) = profile(server, id).await;
+        if seen(status, &body) {
+            return started.elapsed();
+        }
+        assert!(
+            started.elapsed() < DELIVERY,
+            "still served after {DELIVERY:?}: {status} {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+async fn write_review(server: &TestServer, token: &str) -> i64 {
+    let (status, body) = server
+        .post(
+            "/api/reviews",
+            Some(token),
+            json!({"movieId": MATRIX, "rating": 4, "content": "Seen twice."}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["review"]["id"].as_i64().expect("review id")
+}
+
+on_both_backends!(
+    a_server_serves_its_own_writes_at_once_and_another_servers_once_reported,
+    |server| {
+        let other = server.start_beside(&[]).await;
+        let (token, id) = server.register("Kaisa", PASSWORD).await;
+        // Both servers now hold the profile.
+        assert_eq!(review_count(&server, id).await, 0);
+        assert_eq!(review_count(&other, id).await, 0);
+
+        // The writing server reads its own write at once, with no wait at all.
+        let review = write_review(&server, &token).await;
+        assert_eq!(review_count(&server, id).await, 1);
+        let waited = until(&other, id, |_, body| body["user"]["review_count"] == 1).await;
+        eprintln!("the other server saw the review after {waited:?}");
+
+        // A like given through the other server (by someone who signed in there) reaches
+        // the first.
+        let (fan, _) = other.register("Fanni", PASSWORD).await;
+        let (status, body) = other
+            .post(
+                &format!("/api/reviews/{review}/interaction"),
+                Some(&fan),
+                json!({"type": "like"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(profile(&other, id).await.1["user"]["total_likes"], 1);
+        until(&server, id, |_, body| body["user"]["total_likes"] == 1).await;
+    }
+);
+
+on_both_backends!(
+    an_account_the_admin_cli_deletes_is_gone_from_the_servers_memory,
+    |server| {
+        let (_, id) = server.register("Veikko", PASSWORD).await;
+        let (_, kept) = server.register("Onni", PASSWORD).await;
+        assert_eq!(profile(&server, id).await.0, 200);
+        assert_eq!(profile(&server, kept).await.0, 200);
+
+        let (code, stdout, stderr) = server
+            .admin(&["users", "delete", &id.to_string(), "--yes"])
+            .await;
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        until(&server, id, |status, _| status == 404).await;
+        assert_eq!(profile(&server, kept).await.0, 200);
+    }
+);
