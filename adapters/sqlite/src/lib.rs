@@ -3,6 +3,7 @@
 //! [`leffaseura_sql::SqlStore`].
 
 mod profile_feed;
+mod wal_activity;
 
 pub use profile_feed::profile_cache;
 

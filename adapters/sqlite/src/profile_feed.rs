@@ -3,9 +3,11 @@
 //! other connection, in this process or another, has committed; only then does it read
 //! the `user_changes` rows appended since it last looked (migration 0013) and evict
 //! those profiles. That connection is a plain synchronous one: the check costs a few
-//! microseconds on the caller's thread, a small part of the query it saves.
+//! microseconds on the caller's thread, a small part of the query it saves. While the
+//! kernel reports no writes to the WAL file, reads skip even that (see [`WalActivity`]).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -13,6 +15,8 @@ use rusqlite::{Connection, OpenFlags};
 
 use leffaseura_core::StoreError;
 use leffaseura_sql::{ChangeFeed, ProfileCache, SqlStore};
+
+use crate::wal_activity::WalActivity;
 
 /// How many change reports are kept: a process that falls further behind forgets its
 /// whole cache instead.
@@ -75,15 +79,29 @@ impl Watch {
 }
 
 #[derive(Debug)]
-struct DataVersionFeed(Mutex<Watch>);
+struct DataVersionFeed {
+    watch: Mutex<Watch>,
+    activity: Arc<WalActivity>,
+    /// When the latest successful full check started (plus one; 0 = none yet).
+    checked_at: AtomicU64,
+}
 
 impl ChangeFeed for DataVersionFeed {
     fn catch_up(&self, cache: &ProfileCache) -> bool {
-        let Ok(mut watch) = self.0.lock() else {
+        let checked_at = self.checked_at.load(Ordering::Acquire);
+        if checked_at > 0 && self.activity.quiet_since(checked_at - 1) {
+            return true;
+        }
+        let Ok(mut watch) = self.watch.lock() else {
             return false;
         };
+        let started = self.activity.now();
         match watch.catch_up(cache) {
-            Ok(()) => true,
+            Ok(()) => {
+                self.checked_at
+                    .fetch_max(started.saturating_add(1), Ordering::AcqRel);
+                true
+            }
             Err(err) => {
                 tracing::debug!(%err, "profile cache bypassed: the change watch could not read");
                 false
@@ -124,9 +142,12 @@ pub fn profile_cache(store: &SqlStore, path: &Path) -> Result<Arc<ProfileCache>,
         last_seq,
     };
     watch.data_version = watch.data_version().map_err(backend_error)?;
-    let cache = Arc::new(ProfileCache::new(Arc::new(DataVersionFeed(Mutex::new(
-        watch,
-    )))));
+    let feed = DataVersionFeed {
+        watch: Mutex::new(watch),
+        activity: WalActivity::start(path),
+        checked_at: AtomicU64::new(0),
+    };
+    let cache = Arc::new(ProfileCache::new(Arc::new(feed)));
     tokio::spawn(prune(store.clone(), Arc::downgrade(&cache)));
     Ok(cache)
 }
