@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use poem::http::StatusCode;
-use poem::middleware::{CatchPanic, NormalizePath, TrailingSlash};
+use poem::middleware::CatchPanic;
 use poem::{get, EndpointExt, Response, Route};
 
 use leffaseura_core::ErrorCode;
@@ -55,19 +55,14 @@ pub fn build_app(
 ) -> poem::endpoint::BoxEndpoint<'static, Response> {
     let docs_service = api::service();
     // One API endpoint (routes, schemas and wrappers built once) serves both prefixes.
-    let api = std::sync::Arc::new(
-        api::service()
-            .with(NormalizePath::new(TrailingSlash::Trim))
-            .boxed(),
-    );
+    let api = std::sync::Arc::new(api::service().boxed());
     let route = Route::new()
         .at("/healthz", get(crate::health::healthz))
         .at("/readyz", get(crate::health::readyz))
         .at("/api/openapi.json", docs_service.spec_endpoint())
         .at("/api/openapi.yaml", docs_service.spec_endpoint_yaml())
         .nest("/api/docs", docs_service.swagger_ui())
-        // `POST /favorites/` of the original clients: API paths match with or without a
-        // trailing slash (poem-openapi drops it from declared paths).
+        // API paths match with or without a trailing slash (`api_guard` trims it).
         .nest(
             "/api/v1",
             api.clone().around(|ep, req| api_guard(ep, req, "/api/v1")),
@@ -83,6 +78,7 @@ pub fn build_app(
     };
 
     let origins = CorsOrigins::new(&config.cors_origins);
+    let series = std::sync::Arc::new(crate::metrics::RequestSeries::default());
     let writes = config
         .limits
         .writes_per_user
@@ -98,7 +94,7 @@ pub fn build_app(
         .around(compress_response)
         .around(security_headers)
         .around(log_request)
-        .around(crate::metrics::record_request)
+        .around(move |ep, req| crate::metrics::record_request(ep, req, series.clone()))
         .map_to_response()
         .boxed()
 }

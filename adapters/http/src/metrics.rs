@@ -6,7 +6,8 @@
 //! the spec's route template (`/api/reviews/movie/{movie_id}`), never the raw path: one series
 //! per operation, however many ids clients send.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
@@ -181,20 +182,68 @@ pub(crate) fn serve_metrics(req: &Request, endpoint: Data<&MetricsEndpoint>) -> 
         .into_response()
 }
 
+/// The request series' handles, by label: building a metric key (owned labels, hashing,
+/// the recorder's registry) cost more than the rest of counting, so each series is looked
+/// up once. One per app, made after the recorder is installed.
+#[derive(Default)]
+pub struct RequestSeries {
+    counters: RwLock<HashMap<(&'static str, &'static str, u16), metrics::Counter>>,
+    durations: RwLock<HashMap<(&'static str, &'static str), metrics::Histogram>>,
+}
+
+impl RequestSeries {
+    fn count(&self, method: &'static str, route: &'static str, status: u16) {
+        let key = (method, route, status);
+        let known = self
+            .counters
+            .read()
+            .ok()
+            .and_then(|counters| counters.get(&key).cloned());
+        let counter = known.unwrap_or_else(|| {
+            let counter = metrics::counter!(
+                REQUESTS, "method" => method, "route" => route, "status" => status.to_string()
+            );
+            if let Ok(mut counters) = self.counters.write() {
+                counters.insert(key, counter.clone());
+            }
+            counter
+        });
+        counter.increment(1);
+    }
+
+    fn time(&self, method: &'static str, route: &'static str, seconds: f64) {
+        let key = (method, route);
+        let known = self
+            .durations
+            .read()
+            .ok()
+            .and_then(|durations| durations.get(&key).cloned());
+        let histogram = known.unwrap_or_else(|| {
+            let histogram = metrics::histogram!(DURATION, "method" => method, "route" => route);
+            if let Ok(mut durations) = self.durations.write() {
+                durations.insert(key, histogram.clone());
+            }
+            histogram
+        });
+        histogram.record(seconds);
+    }
+}
+
 /// Counts every request under its route template and status, and times it.
 ///
 /// # Errors
 /// Never: errors become responses first.
-pub async fn record_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
+pub async fn record_request<E: Endpoint>(
+    ep: Arc<E>,
+    req: Request,
+    series: Arc<RequestSeries>,
+) -> poem::Result<Response> {
     let started = Instant::now();
     let method = method_label(req.method());
     let route = route_label(req.uri().path());
     let response = ep.get_response(req).await;
-    let status = response.status().as_u16().to_string();
-    metrics::counter!(REQUESTS, "method" => method, "route" => route.clone(), "status" => status)
-        .increment(1);
-    metrics::histogram!(DURATION, "method" => method, "route" => route)
-        .record(started.elapsed().as_secs_f64());
+    series.count(method, route, response.status().as_u16());
+    series.time(method, route, started.elapsed().as_secs_f64());
     Ok(response)
 }
 
@@ -215,7 +264,7 @@ fn method_label(method: &Method) -> &'static str {
 /// The route a path belongs to: the spec's template under its API prefix, the fixed
 /// paths by name, `unmatched` for an API path no operation has, and `webapp` for the rest
 /// (static files and the single-page app's routes).
-fn route_label(path: &str) -> String {
+fn route_label(path: &str) -> &'static str {
     const FIXED: [&str; 5] = [
         "/healthz",
         "/readyz",
@@ -224,21 +273,18 @@ fn route_label(path: &str) -> String {
         "/api/openapi.yaml",
     ];
     if let Some(fixed) = FIXED.iter().find(|fixed| **fixed == path) {
-        return (*fixed).to_owned();
+        return fixed;
     }
     if under(path, "/api/docs") {
-        return "/api/docs".to_owned();
+        return "/api/docs";
     }
-    for prefix in ["/api/v1", "/api"] {
+    for (prefix, under_v1) in [("/api/v1", true), ("/api", false)] {
         if under(path, prefix) {
             let inner = &path[prefix.len()..];
-            return match crate::middleware::route_template(inner) {
-                Some(template) => format!("{prefix}{template}"),
-                None => "unmatched".to_owned(),
-            };
+            return crate::middleware::route_template(inner, under_v1).unwrap_or("unmatched");
         }
     }
-    "webapp".to_owned()
+    "webapp"
 }
 
 fn under(path: &str, prefix: &str) -> bool {

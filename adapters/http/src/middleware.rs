@@ -127,6 +127,7 @@ pub async fn api_guard<E: Endpoint>(
     let full = full_path(req.original_uri().path(), prefix, &inner);
     let query = req.uri().query().unwrap_or_default().to_owned();
     let paths = Paths { full, inner, query };
+    normalize_path(&mut req);
     let session_ended = SessionEnded::default();
     req.extensions_mut().insert(session_ended.clone());
     let mut response = match ep.call(req).await {
@@ -135,6 +136,37 @@ pub async fn api_guard<E: Endpoint>(
     };
     session_ended.mark(&mut response);
     Ok(response)
+}
+
+/// `POST /favorites/` of the original clients: API paths match with or without a
+/// trailing slash, and with repeated slashes (`//users//1` is `/users/1`), as poem's
+/// `NormalizePath` trims them; that middleware ran a regular expression and rebuilt the
+/// path on every request, this one only when there is something to change.
+fn normalize_path(req: &mut Request) {
+    let path = req.uri().path();
+    if !(path.contains("//") || (path.len() > 1 && path.ends_with('/'))) {
+        return;
+    }
+    let mut normalized = String::with_capacity(path.len());
+    for segment in path.split('/').filter(|segment| !segment.is_empty()) {
+        normalized.push('/');
+        normalized.push_str(segment);
+    }
+    if normalized.is_empty() {
+        normalized.push('/');
+    }
+    if let Some(query) = req.uri().query() {
+        normalized.push('?');
+        normalized.push_str(query);
+    }
+    let mut parts = req.uri().clone().into_parts();
+    let Ok(path_and_query) = normalized.parse() else {
+        return;
+    };
+    parts.path_and_query = Some(path_and_query);
+    if let Ok(uri) = poem::http::Uri::from_parts(parts) {
+        *req.uri_mut() = uri;
+    }
 }
 
 /// The path the client sent. Inside the nest `uri` lacks the prefix (and `GET /api` is
@@ -290,6 +322,8 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
 struct Template {
     segments: Vec<String>,
     methods: Vec<String>,
+    /// The metrics' route labels: the template under `/api` and under `/api/v1`.
+    labels: [String; 2],
 }
 
 /// The spec's path templates.
@@ -304,6 +338,7 @@ fn path_templates() -> &'static [Template] {
                 paths
                     .iter()
                     .map(|(path, operations)| Template {
+                        labels: [format!("/api{path}"), format!("/api/v1{path}")],
                         segments: path
                             .split('/')
                             .filter(|s| !s.is_empty())
@@ -323,15 +358,16 @@ fn path_templates() -> &'static [Template] {
 /// The template `path` matches (`/users/abc` → `/users/{id}`): static segments exactly,
 /// and the one with the fewest variables wins (`/reviews/recent` over `/reviews/{id}`).
 fn matching_template(path: &str) -> Option<&'static Template> {
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let segments = || path.split('/').filter(|s| !s.is_empty());
+    let count = segments().count();
     path_templates()
         .iter()
         .filter(|template| {
-            template.segments.len() == segments.len()
+            template.segments.len() == count
                 && template
                     .segments
                     .iter()
-                    .zip(&segments)
+                    .zip(segments())
                     .all(|(t, s)| t.starts_with('{') || t == s)
         })
         .min_by_key(|template| {
@@ -343,15 +379,10 @@ fn matching_template(path: &str) -> Option<&'static Template> {
         })
 }
 
-/// The spec's template `path` (inside the API prefix) matches, as the spec writes it
-/// (`/reviews/movie/550` → `/reviews/movie/{movie_id}`).
-pub(crate) fn route_template(path: &str) -> Option<String> {
-    matching_template(path).map(|template| {
-        template
-            .segments
-            .iter()
-            .fold(String::new(), |path, segment| path + "/" + segment)
-    })
+/// The spec's template `path` (inside the API prefix) matches, under that prefix, as the
+/// spec writes it (`/reviews/movie/550` under `/api/v1` → `/api/v1/reviews/movie/{movie_id}`).
+pub(crate) fn route_template(path: &str, under_v1: bool) -> Option<&'static str> {
+    matching_template(path).map(|template| template.labels[usize::from(under_v1)].as_str())
 }
 
 /// A 405 says which methods the path has (`Allow`), as HTTP asks.
@@ -534,6 +565,22 @@ mod tests {
                 full,
                 "{original} {prefix}"
             );
+        }
+    }
+
+    #[test]
+    fn trailing_and_repeated_slashes_are_dropped_and_the_query_kept() {
+        for (sent, seen) in [
+            ("/users/1", "/users/1"),
+            ("/", "/"),
+            ("///", "/"),
+            ("/favorites/", "/favorites"),
+            ("//users//1//", "/users/1"),
+            ("/reviews/recent/?limit=5", "/reviews/recent?limit=5"),
+        ] {
+            let mut req = Request::builder().uri(sent.parse().unwrap()).finish();
+            normalize_path(&mut req);
+            assert_eq!(req.uri().to_string(), seen, "{sent}");
         }
     }
 
