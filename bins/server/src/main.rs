@@ -17,6 +17,10 @@ use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
 
 use leffaseura_core::ports::{Clock, SystemClock, UserStore};
+
+/// See the workspace Cargo.toml: requests allocate many small blocks.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 use leffaseura_core::use_cases::Accounts;
 use leffaseura_core::use_cases::Favorites;
 use leffaseura_core::use_cases::Groups;
