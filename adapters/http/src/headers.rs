@@ -35,17 +35,19 @@ fn is_docs(path: &str) -> bool {
 /// # Errors
 /// Never: the inner endpoint's errors are already responses.
 pub async fn security_headers<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
-    let path = req.uri().path().to_owned();
+    let path = req.uri().path();
+    let docs = is_docs(path);
+    let asset = path.starts_with("/assets/");
     let mut response = ep.get_response(req).await;
-    let csp = if is_docs(&path) { DOCS_CSP } else { APP_CSP };
+    let csp = if docs { DOCS_CSP } else { APP_CSP };
     let is_html = response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|ct| ct.starts_with("text/html"));
-    let cache = if path.starts_with("/assets/") && response.status().is_success() {
+    let cache = if asset && response.status().is_success() {
         Some(IMMUTABLE)
-    } else if is_html && !is_docs(&path) {
+    } else if is_html && !docs {
         // index.html names the current hashed files: always revalidate it.
         Some("no-cache")
     } else {

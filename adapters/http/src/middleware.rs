@@ -123,15 +123,18 @@ pub async fn api_guard<E: Endpoint>(
         }
         req.set_body(bytes);
     }
-    let inner = req.uri().path().to_owned();
-    let full = full_path(req.original_uri().path(), prefix, &inner);
-    let query = req.uri().query().unwrap_or_default().to_owned();
-    let paths = Paths { full, inner, query };
+    // Kept as sent (before `normalize_path`) for the error answers only; cloning a URI
+    // shares its bytes, so a request that succeeds copies no path.
+    let paths = Paths {
+        original: req.original_uri().clone(),
+        inner: req.uri().clone(),
+        prefix,
+    };
     normalize_path(&mut req);
     let session_ended = SessionEnded::default();
     req.extensions_mut().insert(session_ended.clone());
     let mut response = match ep.call(req).await {
-        Ok(output) => normalize(output.into_response(), &paths.full),
+        Ok(output) => normalize(output.into_response(), &paths),
         Err(err) => error_to_response(err, &paths),
     };
     session_ended.mark(&mut response);
@@ -186,16 +189,30 @@ fn full_path(original: &str, prefix: &str, inner: &str) -> String {
     }
 }
 
-/// The path as requested, and as the API sees it (without `/api` or `/api/v1`), and
-/// the query string.
+/// The request's URI as sent, and as the API sees it (without `/api` or `/api/v1`).
 struct Paths {
-    full: String,
-    inner: String,
-    query: String,
+    original: poem::http::Uri,
+    inner: poem::http::Uri,
+    prefix: &'static str,
+}
+
+impl Paths {
+    /// The path the client sent.
+    fn full(&self) -> String {
+        full_path(self.original.path(), self.prefix, self.inner.path())
+    }
+
+    fn inner(&self) -> &str {
+        self.inner.path()
+    }
+
+    fn query(&self) -> &str {
+        self.inner.query().unwrap_or_default()
+    }
 }
 
 /// Answers with a JSON body that are not JSON yet (e.g. a bare 404) get one.
-fn normalize(response: Response, path: &str) -> Response {
+fn normalize(response: Response, paths: &Paths) -> Response {
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
@@ -208,7 +225,7 @@ fn normalize(response: Response, path: &str) -> Response {
     if already_json {
         response
     } else {
-        by_status(status, path)
+        by_status(status, &paths.full())
     }
 }
 
@@ -258,9 +275,10 @@ fn by_status(status: StatusCode, path: &str) -> Response {
 }
 
 fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
-    let path = paths.full.as_str();
+    let full = paths.full();
+    let path = full.as_str();
     if err.is_from_response() {
-        return normalize(err.into_response(), path);
+        return normalize(err.into_response(), paths);
     }
     if let Some(e) = err.downcast_ref::<ParseRequestPayloadError>() {
         return error_response(
@@ -285,7 +303,7 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
         let name = name
             .strip_prefix("param")
             .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|index| path_param_name(&paths.inner, index))
+            .and_then(|index| path_param_name(paths.inner(), index))
             .unwrap_or_else(|| name.to_owned());
         return invalid_parameter(&name, reason, param_code(&name, paths));
     }
@@ -387,8 +405,8 @@ pub(crate) fn route_template(path: &str, under_v1: bool) -> Option<&'static str>
 
 /// A 405 says which methods the path has (`Allow`), as HTTP asks.
 fn method_not_allowed(paths: &Paths) -> Response {
-    let mut response = by_status(StatusCode::METHOD_NOT_ALLOWED, &paths.full);
-    if let Some(template) = matching_template(&paths.inner) {
+    let mut response = by_status(StatusCode::METHOD_NOT_ALLOWED, &paths.full());
+    if let Some(template) = matching_template(paths.inner()) {
         let mut methods = template.methods.clone();
         if methods.iter().any(|m| m == "GET") {
             methods.push("HEAD".to_owned());
@@ -465,13 +483,13 @@ fn param_code(name: &str, paths: &Paths) -> ErrorCode {
     // Blank counts as not sent, and area 1029 is Finnkino's "choose an area" entry: core
     // reads both as no area.
     let value = paths
-        .query
+        .query()
         .split('&')
         .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
         .find(|(key, _)| *key == name)
         .map(|(_, value)| value);
     let chosen = value.is_some_and(|v| !v.trim().is_empty() && v != "1029");
-    let path = paths.inner.as_str();
+    let path = paths.inner();
     match name {
         "area" | "dt" if path.ends_with("/finnkino/schedule") && !chosen => {
             ErrorCode::AreaAndDateRequired
@@ -527,7 +545,9 @@ pub const ACCESS_LOG_TARGET: &str = "access";
 pub async fn log_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
     let started = Instant::now();
     let method = req.method().clone();
-    let path = req.uri().path().to_owned();
+    // Shares the request's bytes instead of copying the path.
+    let uri = req.uri().clone();
+    let path = uri.path();
     let response = ep.get_response(req).await;
     let status = response.status().as_u16();
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
