@@ -2,6 +2,7 @@
 //! write `api/<resource>.rs`, declare it below and add its struct to [`Api`] and [`api`].
 
 pub mod body_id;
+pub mod direct_json;
 pub mod exports;
 pub mod favorites;
 pub mod genre_tag;

@@ -61,6 +61,12 @@ impl<T: Type> Type for Nullable<T> {
     }
 }
 
+impl<T: serde::Serialize> serde::Serialize for Nullable<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
 impl<T: ToJSON> ToJSON for Nullable<T> {
     fn to_json(&self) -> Option<Value> {
         Some(

@@ -15,6 +15,7 @@ use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
 use leffaseura_core::{ErrorCode, UserId};
 
+use crate::api::direct_json::DirectJson;
 use crate::api::refined::{absent, alternative, any_of, Refined, Refinement};
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
 use crate::auth::{BearerAuth, LoginThrottle};
@@ -24,10 +25,11 @@ use crate::state::AppState;
 
 /// How the community received a user's reviews (PRODUCT-SPEC §2): aura > 10 Positive,
 /// 1..10 Mostly Positive, 0 Neutral, -9..-1 Mixed, otherwise Controversial.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AuraLabel {
     Positive,
     #[oai(rename = "Mostly Positive")]
+    #[serde(rename = "Mostly Positive")]
     MostlyPositive,
     Neutral,
     Mixed,
@@ -47,7 +49,7 @@ impl From<CoreAuraLabel> for AuraLabel {
 }
 
 /// A user's profile with the statistics of their reviews.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct User {
     pub id: i64,
     pub username: String,
@@ -68,10 +70,12 @@ pub struct User {
     pub aura_label: AuraLabel,
     /// Only in the user's own profile (register, login, `/users/profile`).
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// Only in the user's own profile: the language the user reads the product in (`fi`
     /// or `en`), `null` until chosen; the webapp switches to it after logging in.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<Nullable<String>>,
 }
 
@@ -237,8 +241,9 @@ pub struct SessionBody {
     pub user: User,
 }
 
+// Written with `DirectJson`: the most read answer.
 /// One user.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct UserBody {
     /// Always `true`.
     pub success: bool,
@@ -275,7 +280,7 @@ pub enum LoginResponse {
 pub enum OwnProfileResponse {
     /// The caller's profile, with email.
     #[oai(status = 200)]
-    Ok(Json<UserBody>),
+    Ok(DirectJson<UserBody>),
 }
 
 #[derive(ApiResponse)]
@@ -296,7 +301,7 @@ pub enum DeleteAccountResponse {
 pub enum PublicProfileResponse {
     /// The public profile (no email).
     #[oai(status = 200)]
-    Ok(Json<UserBody>),
+    Ok(DirectJson<UserBody>),
 }
 
 /// `/users` operations.
@@ -402,7 +407,7 @@ impl UsersApi {
         auth: BearerAuth,
     ) -> Result<OwnProfileResponse, ApiError> {
         let profile = state.accounts.get_own_profile(auth.0).await?;
-        Ok(OwnProfileResponse::Ok(Json(UserBody {
+        Ok(OwnProfileResponse::Ok(DirectJson(UserBody {
             success: true,
             user: User::own(&profile),
         })))
@@ -482,9 +487,61 @@ impl UsersApi {
         id: Path<i64>,
     ) -> Result<PublicProfileResponse, ApiError> {
         let profile = state.accounts.get_profile(UserId(id.0)).await?;
-        Ok(PublicProfileResponse::Ok(Json(UserBody {
+        Ok(PublicProfileResponse::Ok(DirectJson(UserBody {
             success: true,
             user: User::public(&profile),
         })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+
+    use leffaseura_core::domain::language::Language;
+    use leffaseura_core::domain::user::{PasswordHash, User as CoreUser, UserStats};
+
+    use super::*;
+    use crate::api::direct_json::assert_same_json;
+
+    fn profile(reviews: i64, likes: i64, language: Option<Language>) -> UserProfile {
+        UserProfile {
+            user: CoreUser {
+                id: UserId(7),
+                username: "Äijä \"quoted\" \u{1F37F}".to_owned(),
+                email: "aija@example.fi".to_owned(),
+                password_hash: PasswordHash(String::new()),
+                bio: "line\nbreak".to_owned(),
+                created_at: Utc.with_ymd_and_hms(2026, 11, 26, 12, 30, 5).unwrap(),
+                token_version: 0,
+                banned: false,
+                banned_until: None,
+                is_admin: false,
+                language,
+            },
+            stats: UserStats {
+                review_count: reviews,
+                rating_sum: reviews * 4 - 1,
+                total_likes: likes,
+                total_dislikes: 3,
+            },
+        }
+    }
+
+    #[test]
+    fn a_user_answer_is_the_same_json_written_directly() {
+        for profile in [
+            profile(0, 0, None),
+            profile(3, 40, Some(Language::Finnish)),
+            profile(7, 2, None),
+            profile(2, 8, Some(Language::English)),
+        ] {
+            for user in [User::public(&profile), User::own(&profile)] {
+                assert_same_json(&UserBody {
+                    success: true,
+                    user,
+                });
+            }
+        }
     }
 }
