@@ -2,13 +2,20 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompileMessages } from './scripts/precompile-messages.mjs';
+import { pageChunks } from './scripts/page-chunks.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { routePreloads } from './scripts/route-preloads.mjs';
 
 // The server serves the built app and the API from one origin; in development Vite
 // forwards API calls to a locally running leffaseura-server.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompileMessages(), routePreloads(), precompress()],
+  plugins: [
+    react(),
+    precompileMessages(),
+    pageChunks(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
+    routePreloads(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
