@@ -141,7 +141,12 @@ impl UserStore for FakeStore {
     async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError> {
         Ok(self.check()?.stats.get(&id).copied().unwrap_or_default())
     }
-    async fn update_user(&self, _id: UserId, _changes: &UserChanges) -> Result<User, StoreError> {
+    async fn update_user(
+        &self,
+        _id: UserId,
+        _changes: &UserChanges,
+        _: DateTime<Utc>,
+    ) -> Result<User, StoreError> {
         Err(StoreError::Backend("not used".into()))
     }
     async fn set_ban(
@@ -742,6 +747,7 @@ impl leffaseura_core::ports::ShowtimePreferenceStore for NoPreferences {
         &self,
         _: UserId,
         _: &leffaseura_core::domain::showtime::ShowtimePreferences,
+        _: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         Err(StoreError::Backend(
             "the CLI's fake database has no preferences".into(),
@@ -843,6 +849,7 @@ impl leffaseura_core::ports::MovieCache for NoMovieCache {
     async fn remember_movies(
         &self,
         _: &[leffaseura_core::domain::movie::RememberedMovie],
+        _: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         Ok(())
     }

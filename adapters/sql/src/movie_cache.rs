@@ -69,11 +69,15 @@ impl MovieCache for SqlStore {
         Ok(())
     }
 
-    async fn remember_movies(&self, movies: &[RememberedMovie]) -> Result<(), StoreError> {
+    async fn remember_movies(
+        &self,
+        movies: &[RememberedMovie],
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
         if movies.is_empty() {
             return Ok(());
         }
-        let now = to_millis(Utc::now());
+        let now = to_millis(at);
         let mut tx = self.begin_write().await?;
         for movie in movies {
             sqlx::query(
@@ -221,17 +225,23 @@ mod tests {
     async fn movies_are_upserted_and_found_by_id() {
         let store = store().await;
         store
-            .remember_movies(&[
-                movie(550, "Fight Club", Some("https://img/fc.jpg")),
-                movie(7, "Bare", None),
-            ])
+            .remember_movies(
+                &[
+                    movie(550, "Fight Club", Some("https://img/fc.jpg")),
+                    movie(7, "Bare", None),
+                ],
+                at(0),
+            )
             .await
             .unwrap();
         store
-            .remember_movies(&[movie(550, "Taistelukerho", Some("https://img/fc2.jpg"))])
+            .remember_movies(
+                &[movie(550, "Taistelukerho", Some("https://img/fc2.jpg"))],
+                at(1),
+            )
             .await
             .unwrap();
-        store.remember_movies(&[]).await.unwrap();
+        store.remember_movies(&[], at(2)).await.unwrap();
         let mut found = store
             .find_movies(&[MovieId(550), MovieId(7), MovieId(8)])
             .await
@@ -250,7 +260,7 @@ mod tests {
     async fn many_ids_are_looked_up_in_chunks() {
         let store = store().await;
         let movies: Vec<RememberedMovie> = (1..=1200).map(|i| movie(i, "M", None)).collect();
-        store.remember_movies(&movies).await.unwrap();
+        store.remember_movies(&movies, at(0)).await.unwrap();
         let ids: Vec<MovieId> = (1..=1300).map(MovieId).collect();
         assert_eq!(store.find_movies(&ids).await.unwrap().len(), 1200);
     }

@@ -169,6 +169,7 @@ impl ShowtimePreferenceStore for SqlStore {
         &self,
         user: UserId,
         preferences: &ShowtimePreferences,
+        at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let max_rating = preferences
             .max_rating
@@ -193,7 +194,7 @@ impl ShowtimePreferenceStore for SqlStore {
         .bind(i64::from(preferences.three_d))
         .bind(i64::from(preferences.imax))
         .bind(max_rating)
-        .bind(to_millis(Utc::now()))
+        .bind(to_millis(at))
         .execute(self.pool())
         .await
         .map_err(store_error)?;

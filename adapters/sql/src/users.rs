@@ -1,7 +1,7 @@
 //! [`UserStore`] over the shared schema.
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
@@ -382,7 +382,12 @@ impl UserStore for SqlStore {
         }
     }
 
-    async fn update_user(&self, id: UserId, changes: &UserChanges) -> Result<User, StoreError> {
+    async fn update_user(
+        &self,
+        id: UserId,
+        changes: &UserChanges,
+        at: DateTime<Utc>,
+    ) -> Result<User, StoreError> {
         let sql = format!(
             "UPDATE users SET \
                username = COALESCE($2, username), \
@@ -404,7 +409,7 @@ impl UserStore for SqlStore {
             .bind(changes.password_hash.as_ref().map(|h| h.0.clone()))
             .bind(changes.bio.as_ref().map(|b| b.as_str().to_owned()))
             .bind(bump)
-            .bind(to_millis(Utc::now()))
+            .bind(to_millis(at))
             .bind(changes.language.map(Language::code))
             .fetch_optional(self.pool())
             .await

@@ -257,6 +257,11 @@ impl CachingCatalog {
     }
 
     #[must_use]
+    /// The time by this catalog's clock.
+    pub(crate) fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
         self.clock = clock;
         self
@@ -570,7 +575,7 @@ async fn store<T: Serialize + Remember + Sync>(
         Vec::new()
     };
     if !movies.is_empty() {
-        if let Err(err) = cache.remember_movies(&movies).await {
+        if let Err(err) = cache.remember_movies(&movies, now).await {
             tracing::warn!(key, error = %err, "could not remember movies");
         }
     }

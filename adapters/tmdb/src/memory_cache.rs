@@ -60,7 +60,11 @@ impl MovieCache for MemoryMovieCache {
         Ok(())
     }
 
-    async fn remember_movies(&self, movies: &[RememberedMovie]) -> Result<(), StoreError> {
+    async fn remember_movies(
+        &self,
+        movies: &[RememberedMovie],
+        _: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
         let mut map = self.movies.lock().unwrap_or_else(PoisonError::into_inner);
         for movie in movies {
             map.insert(movie.id, movie.clone());

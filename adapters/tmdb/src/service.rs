@@ -94,7 +94,7 @@ impl Movies {
                     "movie catalog: offline demo (set TMDB_API_KEY or TMDB_READ_TOKEN for TMDB)"
                 );
                 if let Err(err) = cache
-                    .remember_movies(&movies.posters.remembered_all())
+                    .remember_movies(&movies.posters.remembered_all(), movies.catalog.now())
                     .await
                 {
                     tracing::warn!(error = %err, "could not remember the demo films");

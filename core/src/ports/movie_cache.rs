@@ -39,11 +39,15 @@ pub trait MovieCache: Send + Sync {
     /// `Backend` only.
     async fn put(&self, key: &str, entry: &CachedBody) -> Result<(), StoreError>;
 
-    /// Inserts or refreshes the records of these movies.
+    /// Inserts or refreshes the records of these movies, as seen `at`.
     ///
     /// # Errors
     /// `Backend` only.
-    async fn remember_movies(&self, movies: &[RememberedMovie]) -> Result<(), StoreError>;
+    async fn remember_movies(
+        &self,
+        movies: &[RememberedMovie],
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
 
     /// The records of those of `ids` that were seen, in no particular order.
     ///

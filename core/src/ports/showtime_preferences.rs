@@ -1,6 +1,7 @@
 //! Where each user's showtime preferences (area and filters) are kept.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 use crate::domain::showtime::ShowtimePreferences;
 use crate::error::StoreError;
@@ -18,7 +19,7 @@ pub trait ShowtimePreferenceStore: Send + Sync {
         user: UserId,
     ) -> Result<Option<ShowtimePreferences>, StoreError>;
 
-    /// Saves (replaces) `user`'s preferences.
+    /// Saves (replaces) `user`'s preferences, stamped as saved `at`.
     ///
     /// # Errors
     /// `NotFound` when the user does not exist (any more); `Backend` otherwise.
@@ -26,5 +27,6 @@ pub trait ShowtimePreferenceStore: Send + Sync {
         &self,
         user: UserId,
         preferences: &ShowtimePreferences,
+        at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
 }

@@ -1,6 +1,7 @@
 //! Where accounts live.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 use crate::domain::ban::Ban;
 use crate::domain::moderation::{ModerationFilter, NewModerationEntry};
@@ -48,12 +49,17 @@ pub trait UserStore: Send + Sync {
     /// `Backend` only.
     async fn user_stats(&self, id: UserId) -> Result<UserStats, StoreError>;
 
-    /// Applies the changes; a new password hash also bumps the token version so that
-    /// tokens issued before stop working.
+    /// Applies the changes, stamped as made `at`; a new password hash also bumps the token
+    /// version so that tokens issued before stop working.
     ///
     /// # Errors
     /// `NotFound` when the user is gone; `Conflict(Username | Email)` when taken.
-    async fn update_user(&self, id: UserId, changes: &UserChanges) -> Result<User, StoreError>;
+    async fn update_user(
+        &self,
+        id: UserId,
+        changes: &UserChanges,
+        at: DateTime<Utc>,
+    ) -> Result<User, StoreError>;
 
     /// Bans (`Some`, for good or until a time) or unbans (`None`) a user and writes the
     /// moderation log entry in the same transaction. A ban bumps the token version, so

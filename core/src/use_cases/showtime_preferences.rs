@@ -38,7 +38,7 @@ impl Showtimes {
         }
         match self
             .preferences
-            .save_showtime_preferences(user.id, &preferences)
+            .save_showtime_preferences(user.id, &preferences, self.clock.now())
             .await
         {
             Ok(()) => Ok(preferences),
@@ -79,7 +79,7 @@ mod tests {
             .preferences
             .expect_save_showtime_preferences()
             .times(1)
-            .returning(|_, p| {
+            .returning(|_, p, _| {
                 assert_eq!(p.area, None);
                 Ok(())
             });

@@ -93,7 +93,7 @@ impl Accounts {
 
         let updated = self
             .users
-            .update_user(user.id, &changes)
+            .update_user(user.id, &changes, self.clock.now())
             .await
             .map_err(|err| match err {
                 StoreError::Conflict(Conflict::Email) => Error::conflict(
@@ -121,7 +121,7 @@ impl Accounts {
                 ..UserChanges::default()
             };
             self.users
-                .update_user(user.id, &changes)
+                .update_user(user.id, &changes, self.clock.now())
                 .await
                 .map_err(|err| match err {
                     StoreError::NotFound => user_not_found(),
@@ -269,12 +269,14 @@ mod tests {
         ports
             .users
             .expect_update_user()
-            .withf(|_, changes| {
+            // Stamped by the use case's clock, not the store's.
+            .withf(|_, changes, at| {
                 changes.bio.as_ref().map(|b| b.as_str()) == Some("I love Kaurismäki.")
                     && changes.username.is_none()
                     && changes.password_hash.is_none()
+                    && *at == now()
             })
-            .returning(|id, changes| {
+            .returning(|id, changes, _| {
                 let mut u = user(id.0, "maija", PW);
                 u.bio = changes
                     .bio
@@ -310,8 +312,8 @@ mod tests {
         ports
             .users
             .expect_update_user()
-            .withf(|_, changes| changes.password_hash == Some(hash_of("an even better one")))
-            .returning(|id, _| {
+            .withf(|_, changes, _| changes.password_hash == Some(hash_of("an even better one")))
+            .returning(|id, _, _| {
                 let mut u = user(id.0, "ville", "an even better one");
                 u.token_version = 1;
                 Ok(u)
@@ -345,7 +347,7 @@ mod tests {
             ports
                 .users
                 .expect_update_user()
-                .returning(move |_, _| Err(StoreError::Conflict(conflict)));
+                .returning(move |_, _, _| Err(StoreError::Conflict(conflict)));
             let mut req = request(Some(PW));
             req.username = Some("other".into());
             let err = ports
@@ -368,12 +370,12 @@ mod tests {
             .users
             .expect_update_user()
             .times(1)
-            .withf(|_, changes| {
+            .withf(|_, changes, _| {
                 changes.language == Some(Language::Finnish)
                     && changes.bio.is_none()
                     && changes.password_hash.is_none()
             })
-            .returning(|id, changes| {
+            .returning(|id, changes, _| {
                 let mut u = user(id.0, "maija", PW);
                 u.language = changes.language;
                 Ok(u)

@@ -484,7 +484,11 @@ pub(crate) mod testing {
         async fn put(&self, _: &str, _: &CachedBody) -> Result<(), StoreError> {
             Err(down())
         }
-        async fn remember_movies(&self, _: &[RememberedMovie]) -> Result<(), StoreError> {
+        async fn remember_movies(
+            &self,
+            _: &[RememberedMovie],
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<(), StoreError> {
             Err(down())
         }
         async fn find_movies(&self, _: &[MovieId]) -> Result<Vec<RememberedMovie>, StoreError> {

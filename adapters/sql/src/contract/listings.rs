@@ -184,7 +184,7 @@ pub async fn concurrent_writers_do_not_fail(store: SqlStore) {
                 bio: Some(Bio::parse(&format!("writer number {i}")).expect("bio")),
                 ..UserChanges::default()
             };
-            store.update_user(me.id, &bio).await?;
+            store.update_user(me.id, &bio, at(60)).await?;
             store
                 .set_ban(
                     me.id,

@@ -184,7 +184,7 @@ pub async fn showtime_preferences_are_kept_per_user_and_go_with_the_account(stor
         max_rating: Some(AgeRating::K12),
     };
     store
-        .save_showtime_preferences(aino.id, &chosen)
+        .save_showtime_preferences(aino.id, &chosen, at(60))
         .await
         .expect("the store answers");
     assert_eq!(
@@ -196,7 +196,7 @@ pub async fn showtime_preferences_are_kept_per_user_and_go_with_the_account(stor
     );
     let cleared = ShowtimePreferences::default();
     store
-        .save_showtime_preferences(aino.id, &cleared)
+        .save_showtime_preferences(aino.id, &cleared, at(60))
         .await
         .expect("the store answers");
     assert_eq!(
@@ -215,7 +215,7 @@ pub async fn showtime_preferences_are_kept_per_user_and_go_with_the_account(stor
     );
     assert!(matches!(
         store
-            .save_showtime_preferences(UserId(999_999), &ShowtimePreferences::default())
+            .save_showtime_preferences(UserId(999_999), &ShowtimePreferences::default(), at(60))
             .await,
         Err(StoreError::NotFound)
     ));

@@ -112,18 +112,27 @@ pub async fn renaming_to_a_taken_username_or_email_is_a_conflict_naming_the_fiel
         username: Some(Username::parse("ALICE").expect("name")),
         ..UserChanges::default()
     };
-    assert_conflict(store.update_user(bob.id, &rename).await, Conflict::Username);
+    assert_conflict(
+        store.update_user(bob.id, &rename, at(60)).await,
+        Conflict::Username,
+    );
     let readdress = UserChanges {
         email: Some(Email::parse("Alice@example.com").expect("email")),
         ..UserChanges::default()
     };
-    assert_conflict(store.update_user(bob.id, &readdress).await, Conflict::Email);
+    assert_conflict(
+        store.update_user(bob.id, &readdress, at(60)).await,
+        Conflict::Email,
+    );
     // A user may change the case of their own name.
     let recase = UserChanges {
         username: Some(Username::parse("ALICE").expect("name")),
         ..UserChanges::default()
     };
-    let renamed = store.update_user(alice.id, &recase).await.expect("recase");
+    let renamed = store
+        .update_user(alice.id, &recase, at(60))
+        .await
+        .expect("recase");
     assert_eq!(renamed.username, "ALICE");
     let unchanged = store.find_user(bob.id).await.expect("find").expect("bob");
     assert_eq!(
@@ -144,7 +153,7 @@ pub async fn missing_users_are_none_and_changes_to_them_not_found(store: SqlStor
         bio: Some(Bio::parse("hi").expect("bio")),
         ..UserChanges::default()
     };
-    assert_not_found(store.update_user(ghost, &changes).await);
+    assert_not_found(store.update_user(ghost, &changes, at(60)).await);
     assert_not_found(
         store
             .set_ban(
@@ -198,7 +207,7 @@ pub async fn a_password_change_bumps_the_token_version_and_other_changes_do_not(
     };
     assert_eq!(
         store
-            .update_user(alice.id, &bio)
+            .update_user(alice.id, &bio, at(60))
             .await
             .expect("bio")
             .token_version,
@@ -209,13 +218,13 @@ pub async fn a_password_change_bumps_the_token_version_and_other_changes_do_not(
         ..UserChanges::default()
     };
     let changed = store
-        .update_user(alice.id, &password)
+        .update_user(alice.id, &password, at(60))
         .await
         .expect("password");
     assert_eq!(changed.token_version, 1);
     assert_eq!(changed.password_hash, PasswordHash("$argon2id$new".into()));
     let again = store
-        .update_user(alice.id, &password)
+        .update_user(alice.id, &password, at(60))
         .await
         .expect("password");
     assert_eq!(again.token_version, 2);
@@ -236,7 +245,10 @@ pub async fn changes_are_applied_and_untouched_fields_kept(store: SqlStore) {
         bio: Some(Bio::parse("  Noir and westerns.  ").expect("bio")),
         language: Some(Language::Finnish),
     };
-    let changed = store.update_user(alice.id, &changes).await.expect("update");
+    let changed = store
+        .update_user(alice.id, &changes, at(60))
+        .await
+        .expect("update");
     assert_eq!(changed.language, Some(Language::Finnish));
     assert_eq!(alice.language, None, "no language until chosen");
     assert_eq!(changed.username, "Alicia");
@@ -258,7 +270,7 @@ pub async fn changes_are_applied_and_untouched_fields_kept(store: SqlStore) {
         Some(alice.id)
     );
     let nothing = store
-        .update_user(alice.id, &UserChanges::default())
+        .update_user(alice.id, &UserChanges::default(), at(60))
         .await
         .expect("no-op");
     assert_eq!(nothing.username, "Alicia");
