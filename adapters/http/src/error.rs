@@ -285,7 +285,7 @@ mod tests {
                 Error::RateLimited {
                     code: ErrorCode::TooManyReports,
                     message: "too many".into(),
-                    retry_after_secs: None,
+                    retry_after_secs: Some(600),
                 },
                 429,
             ),
@@ -331,6 +331,7 @@ mod tests {
             match code {
                 "rate_limited" => assert_eq!(retry_after.unwrap(), "7"),
                 "server_busy" => assert_eq!(retry_after.unwrap(), "10"),
+                "too_many_reports" => assert_eq!(retry_after.unwrap(), "600"),
                 _ => assert_eq!(retry_after, None, "{code}"),
             }
         }

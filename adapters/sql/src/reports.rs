@@ -141,7 +141,20 @@ impl SqlStore {
         .await
         .map_err(store_error)?;
         if recent >= max_recent {
-            return Ok(Err(Filing::TooMany));
+            // The report whose leaving the window brings the count below the limit.
+            let next_leaves: i64 = sqlx::query_scalar(
+                "SELECT created_at FROM reports WHERE reporter_id = $1 AND created_at >= $2 \
+                 ORDER BY created_at, id LIMIT 1 OFFSET $3",
+            )
+            .bind(report.reporter.0)
+            .bind(to_millis(since))
+            .bind(recent - max_recent)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(store_error)?;
+            return Ok(Err(Filing::TooMany {
+                next_leaves: from_millis(next_leaves)?,
+            }));
         }
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, \

@@ -253,7 +253,10 @@ pub enum Filing {
     /// The reporter already has an open report on this target; nothing was written.
     AlreadyOpen,
     /// The reporter has filed the most allowed within the window; nothing was written.
-    TooMany,
+    /// Another may be filed once the report filed at `next_leaves` is out of the window.
+    TooMany {
+        next_leaves: DateTime<Utc>,
+    },
 }
 
 /// 404 `report_not_found`.

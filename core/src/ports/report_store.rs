@@ -16,7 +16,8 @@ pub trait ReportStore: Send + Sync {
     /// Files `report`, unless (checked in the same transaction as the insert, so that
     /// simultaneous filings cannot both slip through) the reporter already has an open
     /// report on the same target ([`Filing::AlreadyOpen`]) or has filed `max_recent`
-    /// reports at or after `since` ([`Filing::TooMany`]).
+    /// reports at or after `since` ([`Filing::TooMany`], with the time of the report whose
+    /// leaving the window makes room for one more).
     ///
     /// # Errors
     /// `NotFound` when the reporter does not exist; `Backend` otherwise.

@@ -1,6 +1,6 @@
 //! A user reports a review, a group or a user to the site's admins.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 
 use crate::domain::group::model::group_not_found;
 use crate::domain::report::{
@@ -60,13 +60,16 @@ impl Reports {
                 ErrorCode::ReportAlreadyOpen,
                 "You have already reported this, and a moderator has not handled it yet.",
             )),
-            Ok(Filing::TooMany) => Err(Error::RateLimited {
+            Ok(Filing::TooMany { next_leaves }) => Err(Error::RateLimited {
                 code: ErrorCode::TooManyReports,
                 message: format!(
                     "You can file at most {REPORTS_PER_WINDOW} reports an hour. Please try again later."
                 )
                 .into(),
-                retry_after_secs: None,
+                retry_after_secs: Some(seconds_until(
+                    next_leaves + Duration::minutes(REPORT_WINDOW_MINUTES),
+                    now,
+                )),
             }),
             // The reporter's account went away while filing.
             Err(StoreError::NotFound) => Err(no_such_user()),
@@ -113,6 +116,13 @@ impl Reports {
         }
         Ok((answerable, label))
     }
+}
+
+/// Whole seconds from `now` until `then`, rounded up and at least one (a `Retry-After` of
+/// 0 would invite a retry that is still refused).
+fn seconds_until(then: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
+    let millis = u64::try_from((then - now).num_milliseconds()).unwrap_or(0);
+    millis.div_ceil(1000).max(1)
 }
 
 #[cfg(test)]
@@ -215,7 +225,13 @@ mod tests {
     async fn a_duplicate_is_a_conflict_and_the_eleventh_in_an_hour_is_rate_limited() {
         for (filing, code) in [
             (Filing::AlreadyOpen, ErrorCode::ReportAlreadyOpen),
-            (Filing::TooMany, ErrorCode::TooManyReports),
+            // The oldest counted report leaves the hour's window in ten minutes.
+            (
+                Filing::TooMany {
+                    next_leaves: now() - Duration::minutes(50),
+                },
+                ErrorCode::TooManyReports,
+            ),
         ] {
             let mut ports = Ports::new();
             ports
@@ -239,7 +255,16 @@ mod tests {
                 .unwrap_err();
             assert_eq!(err.error_code(), code);
             match filing {
-                Filing::TooMany => assert!(matches!(err, Error::RateLimited { .. })),
+                Filing::TooMany { .. } => assert!(
+                    matches!(
+                        err,
+                        Error::RateLimited {
+                            retry_after_secs: Some(600),
+                            ..
+                        }
+                    ),
+                    "{err:?}"
+                ),
                 _ => assert!(matches!(err, Error::Conflict { .. })),
             }
         }

@@ -1164,7 +1164,8 @@ export interface paths {
          *     `note` over 500 characters or with control characters); 403 `cannot_report_self`
          *     for yourself, your own review or a group you own; 404 `review_not_found`,
          *     `group_not_found`, `user_not_found`; 409 `report_already_open` while your earlier
-         *     report on the target is open; 429 `too_many_reports`.
+         *     report on the target is open; 429 `too_many_reports` with `Retry-After` (seconds
+         *     until the oldest of the hour's reports leaves the window).
          */
         post: operations["fileReport"];
         delete?: never;
