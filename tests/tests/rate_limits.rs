@@ -1,6 +1,7 @@
 //! Rate limits of the real server (issue 12 §2): login attempts per client address hold
 //! across two server processes on one Postgres database, the settings come from the
-//! environment, and `RATE_LIMITS=off` turns them off.
+//! environment, and `RATE_LIMITS=off` turns them off; failed logins lock one email from
+//! one address on every server process.
 
 mod support;
 
@@ -84,4 +85,39 @@ async fn rate_limits_off_lets_one_address_try_any_number_of_emails() {
         let (status, _, body) = attempt(&server, i).await;
         assert_error(status, &body, 401, "invalid_credentials");
     }
+}
+
+async fn login(server: &TestServer, email: &str, password: &str) -> (u16, serde_json::Value) {
+    server
+        .post(
+            "/api/users/login",
+            None,
+            json!({"email": email, "password": password}),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn failed_logins_lock_one_email_from_one_address_on_every_server() {
+    // The per-address limit is off: only the failures per address and email count.
+    let off = [("RATE_LIMITS", "off")];
+    let Some(first) = TestServer::start_with(Backend::Postgres, &off).await else {
+        return;
+    };
+    let second = first.start_beside(&off).await;
+    first.register("arvaaja", support::PASSWORD).await;
+    first.register("naapuri", support::PASSWORD).await;
+    // Ten failures, alternating: each process alone has seen five.
+    for i in 0..10 {
+        let server = if i % 2 == 0 { &first } else { &second };
+        let (status, body) = login(server, "arvaaja@example.fi", "guess guess").await;
+        assert_error(status, &body, 401, "invalid_credentials");
+    }
+    for server in [&first, &second] {
+        let (status, body) = login(server, "ARVAAJA@example.fi", support::PASSWORD).await;
+        assert_error(status, &body, 429, "rate_limited");
+    }
+    // Another email from the same address is not locked.
+    let (status, body) = login(&second, "naapuri@example.fi", support::PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -87,7 +87,6 @@ pub fn build_app(
         .around(move |ep, req| limit_writes(ep, req, writes.clone()))
         .data(state)
         .data(config.limits)
-        .data(std::sync::Arc::new(crate::auth::LoginThrottle::default()))
         .around(move |ep, req| cors(ep, req, origins.clone()))
         .with(CatchPanic::new().with_handler(on_panic))
         .around(limit_uri)

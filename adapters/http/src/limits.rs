@@ -20,9 +20,15 @@ use poem::{Endpoint, FromRequest, IntoResponse, Request, RequestBody, Response};
 use leffaseura_core::domain::rate_limit::RateLimit;
 use leffaseura_core::UserId;
 
-use crate::auth::throttle::retry_after_secs;
 use crate::error::ApiError;
 use crate::state::AppState;
+
+/// Whole seconds to wait, rounded up (a `Retry-After` of 0 would invite a retry that is
+/// still refused).
+fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    secs.max(1)
+}
 
 /// Rate-limit settings of the HTTP adapter (the login and registration limits are
 /// core's, in [`AppState::rate_limits`]).

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::use_cases::{
-    Accounts, Favorites, Groups, Imports, Movies, PersonalData, RateLimits, Reports, Reviews,
-    Showtimes, WatchParties,
+    Accounts, Favorites, Groups, Imports, Logins, Movies, PersonalData, RateLimits, Reports,
+    Reviews, Showtimes, WatchParties,
 };
 
 #[derive(Clone)]
@@ -17,6 +17,9 @@ pub struct AppState {
     /// Logins and registrations per client address, counted in the store (shared by
     /// every server process on it).
     pub rate_limits: Arc<RateLimits>,
+    /// Logging in behind both limits on attempts (per address, and failures per address
+    /// and email), counted in the store.
+    pub logins: Arc<Logins>,
     /// The store, for readiness checks.
     pub users: Arc<dyn UserStore>,
     /// Reviews, reactions, leaderboards.

@@ -17,8 +17,8 @@ use leffaseura_core::domain::movie::{
 };
 use leffaseura_core::ports::{MovieCatalog, SystemClock};
 use leffaseura_core::use_cases::{
-    Accounts, Groups, Imports, Movies, PersonalData, RateLimitSettings, RateLimits, Reports,
-    WatchParties,
+    Accounts, Groups, Imports, Logins, Movies, PersonalData, RateLimitSettings, RateLimits,
+    Reports, WatchParties,
 };
 use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
@@ -87,9 +87,18 @@ async fn build_test_app(
         Arc::new(JwtIssuer::new(SECRET, clock.clone())),
         clock.clone(),
     );
+    let accounts = Arc::new(accounts);
+    let rate_limits = Arc::new(RateLimits::new(store.clone(), clock.clone(), settings));
+    let logins = Arc::new(Logins::new(
+        accounts.clone(),
+        rate_limits.clone(),
+        store.clone(),
+        clock.clone(),
+    ));
     let state = AppState {
-        accounts: Arc::new(accounts),
-        rate_limits: Arc::new(RateLimits::new(store.clone(), clock.clone(), settings)),
+        accounts,
+        rate_limits,
+        logins,
         users: store.clone(),
         movies,
         reviews: crate::api::reviews::testing::unavailable_reviews(store.clone()),

@@ -19,6 +19,7 @@ mod favorites;
 mod groups;
 mod imports;
 mod liveness;
+mod login_failures;
 mod movie_cache;
 mod pool_metrics;
 mod profile_cache;

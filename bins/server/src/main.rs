@@ -24,6 +24,7 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 use leffaseura_core::use_cases::Accounts;
 use leffaseura_core::use_cases::Favorites;
 use leffaseura_core::use_cases::Groups;
+use leffaseura_core::use_cases::Logins;
 use leffaseura_core::use_cases::Movies;
 use leffaseura_core::use_cases::RateLimits;
 use leffaseura_core::use_cases::Reports;
@@ -282,13 +283,22 @@ async fn run(config: Config) -> anyhow::Result<()> {
         clock.clone(),
     ));
     let import_worker = import_worker::spawn(imports.clone(), config.import_poll());
-    let rate_limits = RateLimits::new(store.clone(), clock, config.rate_limit_settings());
+    let accounts = Arc::new(accounts);
+    let rate_limits = Arc::new(RateLimits::new(
+        store.clone(),
+        clock.clone(),
+        config.rate_limit_settings(),
+    ));
     if config.rate_limits == config::Switch::Off {
-        tracing::warn!("RATE_LIMITS=off: logins, registrations and writes are not limited");
+        tracing::warn!(
+            "RATE_LIMITS=off: logins per address, registrations and writes are not limited"
+        );
     }
+    let logins = Logins::new(accounts.clone(), rate_limits.clone(), store.clone(), clock);
     let state = AppState {
-        accounts: Arc::new(accounts),
-        rate_limits: Arc::new(rate_limits),
+        accounts,
+        rate_limits,
+        logins: Arc::new(logins),
         users,
         reviews: Arc::new(reviews),
         favorites: Arc::new(favorites),

@@ -9,6 +9,7 @@ pub mod genre;
 pub mod group;
 pub mod import;
 pub mod language;
+pub mod login_lock;
 pub mod membership;
 pub mod moderation;
 pub mod movie;

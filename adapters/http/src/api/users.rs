@@ -1,8 +1,5 @@
 //! `/users`: registration, login, one's own profile, public profiles (API.md, Users).
 
-use std::sync::Arc;
-use std::time::Instant;
-
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -13,12 +10,12 @@ use leffaseura_core::domain::aura::AuraLabel as CoreAuraLabel;
 use leffaseura_core::domain::rate_limit::LimitedAction;
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::use_cases::UpdateProfile;
-use leffaseura_core::{ErrorCode, UserId};
+use leffaseura_core::UserId;
 
 use crate::api::direct_json::DirectJson;
 use crate::api::refined::{absent, alternative, any_of, Refined, Refinement};
 use crate::api::{ApiTags, JsonBody, Nullable, Timestamp};
-use crate::auth::{BearerAuth, LoginThrottle};
+use crate::auth::BearerAuth;
 use crate::error::ApiError;
 use crate::limits::ClientAddress;
 use crate::state::AppState;
@@ -354,38 +351,14 @@ impl UsersApi {
     async fn login(
         &self,
         state: Data<&AppState>,
-        throttle: Data<&Arc<LoginThrottle>>,
         client: ClientAddress,
         body: JsonBody<LoginRequest>,
     ) -> Result<LoginResponse, ApiError> {
         let request = body.0;
-        state
-            .rate_limits
-            .admit(LimitedAction::Login, &client.key())
+        let session = state
+            .logins
+            .log_in(&client.key(), &request.email, &request.password)
             .await?;
-        let client = client.0;
-        if let Err(wait) = throttle.check(client, &request.email, Instant::now()) {
-            return Err(ApiError::rate_limited(
-                "Too many failed login attempts. Please wait a few minutes and try again.",
-                crate::auth::throttle::retry_after_secs(wait),
-            ));
-        }
-        let session = match state
-            .accounts
-            .login_user(&request.email, &request.password)
-            .await
-        {
-            Ok(session) => {
-                throttle.record_success(client, &request.email);
-                session
-            }
-            Err(err) => {
-                if err.error_code() == ErrorCode::InvalidCredentials {
-                    throttle.record_failure(client, &request.email, Instant::now());
-                }
-                return Err(err.into());
-            }
-        };
         Ok(LoginResponse::Ok(Json(SessionBody {
             success: true,
             token: session.token,

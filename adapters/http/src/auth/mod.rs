@@ -5,10 +5,8 @@ pub mod bearer;
 pub mod jwt;
 pub mod optional;
 pub mod password;
-pub mod throttle;
 
 pub use bearer::BearerAuth;
 pub use jwt::{JwtIssuer, TOKEN_LIFETIME};
 pub use optional::OptionalAuth;
 pub use password::Argon2Hasher;
-pub use throttle::LoginThrottle;

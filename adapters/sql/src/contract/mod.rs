@@ -125,6 +125,8 @@ macro_rules! contract_suite {
         $crate::contract_suite!(@tests $fresh;
             attempts_are_counted_per_action_client_and_window,
             simultaneous_attempts_are_all_counted,
+            login_failures_run_per_pair_and_start_over_when_ended,
+            simultaneous_login_failures_are_all_counted,
         );
     };
     (@tests $fresh:expr; $($name:ident),* $(,)?) => {
