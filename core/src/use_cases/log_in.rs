@@ -52,12 +52,8 @@ impl Logins {
         self.limits.admit(LimitedAction::Login, client).await?;
         let pair = LoginPair::new(client, email);
         let now = self.clock.now();
-        if let Some(wait) = self
-            .failures
-            .failure_run(&pair)
-            .await?
-            .and_then(|run| run.locked_for(now))
-        {
+        let run = self.failures.failure_run(&pair).await?;
+        if let Some(wait) = run.and_then(|run| run.locked_for(now)) {
             return Err(Error::RateLimited {
                 code: ErrorCode::RateLimited,
                 message: "Too many failed login attempts. Please wait a few minutes and try again."
@@ -67,7 +63,10 @@ impl Logins {
         }
         match self.accounts.login_user(email, password).await {
             Ok(session) => {
-                self.failures.clear_failures(&pair).await?;
+                // Most logins have no failures to forget: no write for them.
+                if run.is_some() {
+                    self.failures.clear_failures(&pair).await?;
+                }
                 Ok(session)
             }
             Err(err) => {
