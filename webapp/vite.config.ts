@@ -29,9 +29,8 @@ export default defineConfig(({ mode }) => ({
             { find: /^react-dom$/, replacement: 'preact/compat' },
             { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
             { find: /^react$/, replacement: 'preact/compat' },
-            // react-router's package exports name its development build only (with its warnings);
-            // the production build is the same API, smaller (remix-run/react-router#12532).
-            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            // wouter takes useSyncExternalStore from the shim for React before 18; Preact has it.
+            { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'preact/compat' },
           ]
         : []),
     ],

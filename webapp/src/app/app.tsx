@@ -1,22 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { Router, Routes } from '@/lib/router';
 import { AppProvider } from './provider';
 import { routes } from './routes';
 
-function Routes() {
-  return useRoutes(routes);
-}
-
 /**
- * The declarative router: the app uses no loaders, actions or fetchers, and the data router
- * (`createBrowserRouter`) would add about 16 KB gzip to every first load (issue 14).
+ * The router is wouter behind lib/router.tsx: the app uses no loaders, actions or fetchers,
+ * only matching, links and the address, and react-router's declarative router alone was about
+ * 10 KB brotli of every first load (issue 14).
  */
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
-      <BrowserRouter>
-        <Routes />
-      </BrowserRouter>
+      <Router>
+        <Routes routes={routes} />
+      </Router>
     </AppProvider>
   );
 }

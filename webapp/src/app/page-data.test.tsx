@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { BrowsePage } from '@/features/movies/components/browse-page';
 import { MoviePage } from '@/features/movies/components/movie-page';
 import { fakeTmdb } from '@/features/movies/testing/fake-tmdb';
 import { I18nProvider } from '@/lib/i18n';
+import { Router, Routes } from '@/lib/router';
+import { createMemoryRouter } from '@/testing/memory-router';
 import { prefetchPageData } from './page-data';
 import { createQueryClient } from './provider';
 
@@ -12,11 +13,13 @@ async function renderPrefetched(path: string, route: string, page: React.ReactEl
   const queryClient = createQueryClient();
   const url = new URL(path, window.location.origin);
   await prefetchPageData(queryClient, url.pathname, url.search, 'en');
-  const router = createMemoryRouter([{ path: route, element: page }], { initialEntries: [path] });
+  const { source } = createMemoryRouter(path);
   render(
     <I18nProvider>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Router source={source}>
+          <Routes routes={[{ path: route, element: page }]} />
+        </Router>
       </QueryClientProvider>
     </I18nProvider>,
   );

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
+import { matchPath } from '@/lib/router';
 import { genresQueryOptions, movieLanguageFor, moviePageQueryOptions, movieQueryOptions, sourceFor } from '@/api/movies';
 import { readBrowseParams } from '@/features/movies/lib/browse-params';
 import { apiPagesFor } from '@/features/movies/lib/paging';

@@ -1,15 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { renderWithIntl as render } from '@/testing/render';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Router, Routes } from '@/lib/router';
+import { createMemoryRouter } from '@/testing/memory-router';
 import { routes } from './routes';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { source } = createMemoryRouter(path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router source={source}>
+        <Routes routes={routes} />
+      </Router>
     </QueryClientProvider>,
   );
 }

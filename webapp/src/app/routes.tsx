@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchPath, type RouteObject } from 'react-router';
+import { matchPath, type RouteObject } from '@/lib/router';
 import { ComingSoon, type ComingSoonPage } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
 import { HomePage } from '@/features/home/components/home-page';
@@ -64,7 +64,10 @@ const home = (
   />
 );
 
-/** Every route of PRODUCT-SPEC §2. The homepage is in the first chunk; every other page is loaded on demand. */
+/**
+ * Every route of PRODUCT-SPEC §2. The homepage is in the first chunk; every other page is loaded on demand.
+ * The first match wins (lib/router.tsx): /groups/create before /groups/:id, the catch-all last.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

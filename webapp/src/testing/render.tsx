@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionUser } from '@/lib/auth-storage';
 import { I18nProvider, type Language } from '@/lib/i18n';
+import { Router, Routes, type RouteObject } from '@/lib/router';
+import { createMemoryRouter } from './memory-router';
 
 type RenderWithProvidersOptions = {
   path?: string;
@@ -18,17 +19,20 @@ export function renderWithProviders(ui: ReactElement, { path = '/', route = path
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  // The first match wins: the homepage stub first, so that `route: '*'` leaves `/` to it.
   const routes: RouteObject[] = [
+    ...(route !== '/' ? [{ path: '/', element: <p>Home page</p> }] : []),
     { path: route, element: ui },
     { path: '*', element: <LocationProbe /> },
   ];
-  if (route !== '/') routes.splice(1, 0, { path: '/', element: <p>Home page</p> });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { source, router } = createMemoryRouter(path);
   const user = userEvent.setup();
   const result = render(
     <I18nProvider language={language}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Router source={source}>
+          <Routes routes={routes} />
+        </Router>
       </QueryClientProvider>
     </I18nProvider>,
   );

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
+import { matchPath } from '@/lib/router';
 import { languageFromBrowser } from '@/lib/i18n/language';
 import { PREFETCHED_KEY } from '@/lib/prefetched';
 import { prefetchPageData } from '../page-data';
@@ -55,7 +55,7 @@ describe('boot plan', () => {
 
   it('matches routes as the router does', () => {
     const patterns = ['/browse', '/movie/:id', '/groups/create', '/groups/:id', '/profile', '/profile/:userId'];
-    for (const pathname of ['/browse', '/browse/', '/Browse', '/movie/603', '/movie/603/x', '/movie', '/groups/create', '/groups/7', '/profile', '/profile/jane.doe', '/']) {
+    for (const pathname of ['/browse', '/browse/', '/Browse', '/browse//', '/movie/603', '/MOVIE/603/', '/movie/603/x', '/movie', '/groups/create', '/groups/7', '/profile', '/profile/jane.doe', '/profile/a%40b', '/']) {
       for (const pattern of patterns) {
         expect(Boolean(matchesPattern(pattern, pathname)), `${pattern} ${pathname}`).toBe(Boolean(matchPath(pattern, pathname)));
       }

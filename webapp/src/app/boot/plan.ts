@@ -26,7 +26,7 @@ export function bootLanguage(stored: string | null, preferred: readonly string[]
   return first && /^fi(\b|-|_)/i.test(first.trim()) ? 'fi' : 'en';
 }
 
-/** As react-router's `matchPath` for the app's patterns: literal segments and `:param`s. */
+/** As the app's `matchPath` (lib/router.tsx) for the app's patterns: literal segments and `:param`s. */
 export function matchesPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { FAVORITE, WATCHLIST, type Favorite } from '@/api/favorites';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { STAR } from '@/components/icons/glyphs';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { FavoriteGrid } from './favorite-grid';
 import { userFavoritesQueryOptions, type FavoriteType } from '@/api/favorites';
 import { useT } from '@/lib/i18n';

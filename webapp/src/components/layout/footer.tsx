@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { useT } from '@/lib/i18n';
 import styles from './footer.module.css';

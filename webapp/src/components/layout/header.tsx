@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from '@/lib/router';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { clearSession, useSession } from '@/lib/auth-storage';

@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@/lib/router';
 import { Suspense, useEffect, useRef } from 'react';
 import { Toaster } from '@/components/toast/toaster';
 import { useT } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { dismissSessionNotice, useSessionNotice } from '@/lib/auth-storage';
 import { useErrorText, useT } from '@/lib/i18n';
 import { CloseIcon } from '@/components/icons/close-icon';

@@ -1,7 +1,7 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Dialog } from '@/components/dialog/dialog';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { useT } from '@/lib/i18n';

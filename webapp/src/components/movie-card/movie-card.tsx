@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { STAR } from '@/components/icons/glyphs';
 import { useFormat, useT } from '@/lib/i18n';
 import styles from './movie-card.module.css';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useDeleteReview, useReactToReview, useUpdateReview, withReaction, type ReactionType, type Review } from '@/api/reviews';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { ReportButton } from '@/components/report/report-button';

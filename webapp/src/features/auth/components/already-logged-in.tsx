@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { FormattedMessage, useT } from '@/lib/i18n';
 import styles from './auth.module.css';
 

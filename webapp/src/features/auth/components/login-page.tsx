@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useLogin } from '@/api/users';
 import { MessageDialog } from '@/components/dialog/message-dialog';
 import { useSession } from '@/lib/auth-storage';

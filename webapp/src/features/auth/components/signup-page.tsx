@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/api/limits';
 import { useRegister } from '@/api/users';
 import { Dialog } from '@/components/dialog/dialog';

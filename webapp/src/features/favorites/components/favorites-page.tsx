@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { FAVORITE } from '@/api/favorites';
 import { useUser } from '@/api/users';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { WATCHLIST } from '@/api/favorites';
 import { useOwnUser } from '@/api/users';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { useBrowseGroups } from '@/api/groups/browse-groups';
 import { useGenres } from '@/api/movies';
 import { useGenreName, useT } from '@/lib/i18n';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useCreateGroup } from '@/api/groups/create-group';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { showToast } from '@/components/toast/toast-store';

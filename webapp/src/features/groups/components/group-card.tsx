@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { Group } from '@/api/groups/types';
 import { useGenreName, useT } from '@/lib/i18n';
 import { CARD_DESCRIPTION_LIMIT, CARD_NAME_LIMIT, CARD_TAGS, groupGenres, isLonger, joinTags, memberCount, themeName, truncate } from '../lib/format';

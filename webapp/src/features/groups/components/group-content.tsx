@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { Group } from '@/api/groups/types';
 import { useT } from '@/lib/i18n';
 import { panelCapabilities } from '../lib/capabilities';

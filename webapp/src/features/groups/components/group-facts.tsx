@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { Group } from '@/api/groups/types';
 import { useFormat, useGenreName, useT } from '@/lib/i18n';
 import { TAGS_SHOWN, groupGenres, memberCount } from '../lib/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useGroupFavorites, useRemoveGroupFavorite, type GroupFavorite } from '@/api/groups/group-favorites';
 import type { Group } from '@/api/groups/types';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';

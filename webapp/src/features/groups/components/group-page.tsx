@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { useGroup } from '@/api/groups/get-group';
 import { useUserGroups } from '@/api/groups/get-user-groups';
 import { groupActivityQuery } from '@/api/groups/group-activity';

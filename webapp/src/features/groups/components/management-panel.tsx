@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useDeleteGroup } from '@/api/groups/delete-group';
 import { useJoinGroup, useLeaveGroup } from '@/api/groups/membership';
 import type { Group } from '@/api/groups/types';

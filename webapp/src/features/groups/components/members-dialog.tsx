@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useChangeMember, useMembers, type MemberChange } from '@/api/groups/members';
 import type { Group, GroupMember } from '@/api/groups/types';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';

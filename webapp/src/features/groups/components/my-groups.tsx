@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useUserGroups } from '@/api/groups/get-user-groups';
 import { useT } from '@/lib/i18n';
 import { deriveViewer } from '../lib/viewer';

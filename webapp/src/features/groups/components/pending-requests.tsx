@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useChangeMember, usePendingRequests, type MemberChange } from '@/api/groups/members';
 import { showToast } from '@/components/toast/toast-store';
 import { useFormat, useT } from '@/lib/i18n';

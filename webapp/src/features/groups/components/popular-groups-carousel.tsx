@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { usePopularGroups } from '@/api/groups/get-popular-groups';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { useT } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useMyParties } from '@/api/parties';
 import { useSession } from '@/lib/auth-storage';
 import { useFormat, useT } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { MovieActions } from '@/components/movie-actions/movie-actions';
 import { MovieCard } from '@/components/movie-card/movie-card';

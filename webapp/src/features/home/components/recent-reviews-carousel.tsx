@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { Review as RecentReview } from '@/api/reviews';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
 import { truncate } from '@/components/review/format';

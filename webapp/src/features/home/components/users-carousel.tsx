@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { Leaderboard } from '@/api/reviews';
 import type { User as RankedUser } from '@/api/users';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { sourceFor, useGenres, type MovieListItem } from '@/api/movies';
 import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
 import { MovieCard } from '@/components/movie-card/movie-card';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { useMovie, type Movie } from '@/api/movies';
 import { PLAY, STAR } from '@/components/icons/glyphs';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { type ActivityEntry, useUserActivity } from '@/api/reviews';
 import type { User } from '@/api/users';
 import { truncate } from '@/components/review/format';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { FAVORITE, userFavoritesQueryOptions } from '@/api/favorites';
 import type { User } from '@/api/users';
 import { SEPARATOR } from '@/components/icons/glyphs';

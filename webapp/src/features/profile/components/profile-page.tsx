@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { useOwnProfile, useUser, type User } from '@/api/users';
 import { LoginPrompt } from '@/components/login-prompt/login-prompt';
 import { ApiError } from '@/lib/api-client';

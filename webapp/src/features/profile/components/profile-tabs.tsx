@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { FAVORITE, WATCHLIST } from '@/api/favorites';
 import type { User } from '@/api/users';
 import { FavoritesPreview } from '@/components/favorite-grid/favorites-preview';

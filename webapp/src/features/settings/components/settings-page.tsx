@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { BIO_MAX, PASSWORD_MIN } from '@/api/limits';
 import { useDeleteAccount, useOwnProfile, useUpdateProfile, type ProfileChanges } from '@/api/users';
 import { MessageDialog } from '@/components/dialog/message-dialog';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { NEXT_SHOWS_DAYS, useMovieShowtimes } from '../api/get-movie-showtimes';
 import type { ShowView } from '../api/types';
 import { useShowtimePreferences } from '../api/use-showtime-preferences';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useUserGroups } from '@/api/groups/get-user-groups';
 import { PARTY_NOTE_MAX, useCreateParty, type PartyShowInput, type WatchParty } from '@/api/parties';
 import { Dialog } from '@/components/dialog/dialog';

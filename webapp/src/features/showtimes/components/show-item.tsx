@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { ShowView } from '../api/types';
 import { isFinnishDub } from '../lib/filters';
 import { capitalized, languageName, subtitleNames } from '../lib/languages';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSchedule } from '../api/get-schedule';
 import { useTheatreAreas } from '../api/get-theatre-areas';

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useSession } from '@/lib/auth-storage';
 import { useWatchlistShowtimes, type WatchlistShowing } from '../api/get-watchlist-showtimes';
 import { useShowtimePreferences } from '../api/use-showtime-preferences';

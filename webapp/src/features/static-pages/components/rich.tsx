@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 
 /** The tags the static pages' texts use: `<strong>…</strong>` and links to other pages. */
 export const richTags = {
