@@ -29,7 +29,8 @@ const APP_ROUTES: &[&str] = &[
     "/terms",
 ];
 
-/// Is `path` (without query; a trailing slash is ignored) one of the webapp's pages?
+/// Is `path` (without query) one of the webapp's pages? Matched as the webapp's router
+/// matches (webapp/src/lib/router.tsx): trailing slashes ignored, letters in any case.
 pub fn is_app_route(path: &str) -> bool {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     APP_ROUTES.iter().any(|route| {
@@ -38,7 +39,7 @@ pub fn is_app_route(path: &str) -> bool {
             && pattern
                 .iter()
                 .zip(&segments)
-                .all(|(want, got)| want.starts_with(':') || want == got)
+                .all(|(want, got)| want.starts_with(':') || want.eq_ignore_ascii_case(got))
     })
 }
 
@@ -59,6 +60,8 @@ mod tests {
             "/profile/jane.doe",
             "/watchlist/7",
             "/schedule",
+            "/Browse/",
+            "/MOVIE/603//",
         ] {
             assert!(is_app_route(path), "{path} is a page");
         }
