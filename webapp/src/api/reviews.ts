@@ -191,13 +191,27 @@ function nextOffset(last: { pagination: { hasMore: boolean; offset: number } }, 
   return last.pagination.hasMore ? last.pagination.offset + Math.max(shown, 1) : undefined;
 }
 
+/**
+ * The cursor of the page after `last` (its last review's time and id), or undefined at the
+ * end. "Load more" asks by cursor where the list has one: a page deep in a long list costs
+ * the server one index seek rather than a walk past every review before it (issue 14), and
+ * a review posted meanwhile neither repeats one on the next page nor hides one, as an
+ * offset would.
+ */
+function nextCursor(last: { pagination: { hasMore: boolean; nextCursor?: string | null } }) {
+  return last.pagination.hasMore ? (last.pagination.nextCursor ?? undefined) : undefined;
+}
+
+/** The list's query: the first page without a cursor, each next one with the previous page's. */
+const listQuery = (limit: number, cursor: string | null) => (cursor ? { limit, cursor } : { limit });
+
 /** Reviews per "load more" on the Movie page. */
 export const MOVIE_REVIEWS_PAGE = 10;
 
 /** GET /reviews/movie/{id} → a page of reviews (newest first) with the movie's stats. */
-export async function getMovieReviews(movieId: number, limit: number, offset: number): Promise<MovieReviewsPage> {
+export async function getMovieReviews(movieId: number, limit: number, cursor: string | null = null): Promise<MovieReviewsPage> {
   const { data, error, response } = await api.GET('/reviews/movie/{movie_id}', {
-    params: { path: { movie_id: movieId }, query: { limit, offset } },
+    params: { path: { movie_id: movieId }, query: listQuery(limit, cursor) },
   });
   if (!data) throw new ApiError(response.status, error, REVIEW_ERRORS.fetch);
   return data.data;
@@ -207,8 +221,8 @@ export function movieReviewsOptions(movieId: number) {
   return infiniteQueryOptions({
     queryKey: reviewKeys.movie(movieId),
     queryFn: ({ pageParam }) => getMovieReviews(movieId, MOVIE_REVIEWS_PAGE, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last) => nextOffset(last, last.reviews.length),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursor,
   });
 }
 
@@ -222,9 +236,9 @@ export const USER_REVIEWS_PAGE = 10;
 export const NEWEST_REVIEWS = 2;
 
 /** GET /reviews/user/{id} → a page of the user's reviews, newest first, with movie title and poster. */
-export async function getUserReviews(userId: number, limit: number, offset = 0): Promise<UserReviewsPage> {
+export async function getUserReviews(userId: number, limit: number, cursor: string | null = null): Promise<UserReviewsPage> {
   const { data, error, response } = await api.GET('/reviews/user/{user_id}', {
-    params: { path: { user_id: userId }, query: { limit, offset } },
+    params: { path: { user_id: userId }, query: listQuery(limit, cursor) },
   });
   if (!data) throw new ApiError(response.status, error, REVIEW_ERRORS.fetch);
   return data.data;
@@ -241,8 +255,8 @@ export function userReviewsOptions(userId: number) {
   return infiniteQueryOptions({
     queryKey: [...reviewKeys.user(userId), 'pages', USER_REVIEWS_PAGE],
     queryFn: ({ pageParam }) => getUserReviews(userId, USER_REVIEWS_PAGE, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last) => nextOffset(last, last.reviews.length),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursor,
   });
 }
 

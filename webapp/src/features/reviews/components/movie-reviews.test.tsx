@@ -8,8 +8,8 @@ import { MovieReviews } from './movie-reviews';
 const stats: ReviewStats = { averageRating: 3.5, totalReviews: 2, ratingDistribution: { 1: 0, 2: 0, 3: 1, 4: 1, 5: 0 } };
 const emptyStats: ReviewStats = { averageRating: null, totalReviews: 0, ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
 
-function page(reviews: ReturnType<typeof makeReview>[], { total = reviews.length, offset = 0, hasMore = false, withStats = stats } = {}) {
-  return reply('/reviews/movie/{movie_id}', 'get', 200, { success: true, data: { reviews, stats: withStats, pagination: { total, limit: 10, offset, hasMore, nextCursor: null } } });
+function page(reviews: ReturnType<typeof makeReview>[], { total = reviews.length, offset = 0, hasMore = false, withStats = stats, nextCursor = null as string | null } = {}) {
+  return reply('/reviews/movie/{movie_id}', 'get', 200, { success: true, data: { reviews, stats: withStats, pagination: { total, limit: 10, offset, hasMore, nextCursor } } });
 }
 
 const two = [
@@ -126,7 +126,7 @@ describe('MovieReviews', () => {
   it('loads more reviews page by page', async () => {
     const calls = mockApi(({ path }) => {
       if (path !== '/reviews/movie/603') return notFound;
-      return calls.length === 1 ? page([two[0]!], { total: 2, hasMore: true }) : page([two[1]!], { total: 2, offset: 1 });
+      return calls.length === 1 ? page([two[0]!], { total: 2, hasMore: true, nextCursor: '1760450000000-2' }) : page([two[1]!], { total: 2 });
     });
     const { user } = renderReviews();
     await screen.findByRole('article', { name: 'Review by mikko' });
@@ -134,8 +134,13 @@ describe('MovieReviews', () => {
     await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
     await screen.findByRole('article', { name: 'Review by aino' });
     expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+    // The next page is asked for after the last review shown, not by counting: a review
+    // written meanwhile neither repeats nor hides one.
     const second = calls[1];
     expect(second?.path).toBe('/reviews/movie/603');
+    expect(second?.query.get('cursor')).toBe('1760450000000-2');
+    expect(second?.query.has('offset')).toBe(false);
+    expect(calls[0]?.query.has('cursor')).toBe(false);
   });
 
   it('scrolls to and highlights the review in the address (#review-{id})', async () => {
