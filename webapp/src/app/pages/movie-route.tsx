@@ -2,7 +2,7 @@ import { AddToGroupFavorites } from '@/features/groups/components/add-to-group-f
 import { MoviePage } from '@/features/movies/components/movie-page';
 import { MovieReviews } from '@/features/reviews/components/movie-reviews';
 import { MovieShowtimes } from '@/features/showtimes/components/movie-showtimes';
-import { movieActions } from './movie-actions';
+import { movieActions } from '@/components/movie-actions/movie-actions';
 
 export default function MovieRoute() {
   return (

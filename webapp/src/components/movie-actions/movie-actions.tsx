@@ -37,6 +37,25 @@ export type MovieActionsProps = {
   known?: Partial<FavoriteStatus>;
 };
 
+/** A catalog movie as Browse's tiles and the Movie page have it. */
+type CatalogMovie = { id: number; title: string; originalTitle: string; releaseDate: string; posterPath: string | null };
+
+/**
+ * The favorite/watchlist toggles for a catalog movie (a Browse tile, the Movie page). Here, in
+ * the module every first load has, rather than beside those pages: it was all Browse used of
+ * the code the pages share, and made its first visit download all of that (issue 14).
+ */
+export const movieActions = (movie: CatalogMovie, variant: 'compact' | 'full') => (
+  <MovieActions
+    movieId={movie.id}
+    title={movie.title}
+    originalTitle={movie.originalTitle}
+    year={movie.releaseDate}
+    posterPath={movie.posterPath}
+    variant={variant}
+  />
+);
+
 /**
  * Favorite (heart) and watchlist (bookmark) toggles for one movie. They flip at once and
  * flip back when the server refuses; a click while the previous one is on its way is
