@@ -1,39 +1,68 @@
-// A Vite plugin for production builds (issue 14): the app's own code that pages loaded on
+// A Vite plugin for production builds (issue 14): the app's own code that the pages loaded on
 // demand share goes into one chunk, `shared`, instead of one small chunk per set of pages
 // that use it. Left to itself the bundler cut the movie page's shared code into eleven files
 // of 0.3 to 4 KB: over HTTP/1.1 a browser opens six connections to a host, so on a phone's
 // 150 ms round trip the page's code came in four rounds (0.7 s) where its bytes alone take
 // 0.15 s. One file costs the homepage 6 KB of gzip it does not use (its two lazy parts load
 // it), and saves a first visit to a page about half a second (scripts/bench-webapp).
+// A light page, one that uses under a tenth of that code (login, the static pages…), would
+// download all of it for a module or two: what only light pages share is left to the
+// bundler (a small chunk per set of pages), so they never load `shared` for it.
 const APP_CODE = /[\\/]src[\\/]/;
+const LIGHT_SHARE = 0.1;
 
 /**
  * @param {string} entry the app's entry module (its absolute path)
  * @returns {import('vite').Plugin}
  */
 export function pageChunks(entry) {
-  /** What the entry imports statically, directly or not: index.html loads it in any case. */
-  let initial = /** @type {Set<string> | null} */ (null);
+  /** The shared modules that go into `shared`, decided once per build. */
+  let inShared = /** @type {Set<string> | null} */ (null);
+
   /** @param {import('rolldown').ChunkingContext} ctx */
-  const initialModules = (ctx) => {
-    if (initial) return initial;
-    const seen = new Set();
-    const stack = [entry];
-    while (stack.length > 0) {
-      const id = /** @type {string} */ (stack.pop());
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  const decide = (ctx) => {
+    if (inShared) return inShared;
+    /** Modules `from` imports statically, directly or not, outside `stop`. */
+    const reach = (/** @type {string} */ from, /** @type {Set<string>} */ stop) => {
+      const seen = new Set();
+      const stack = [from];
+      while (stack.length > 0) {
+        const id = /** @type {string} */ (stack.pop());
+        if (seen.has(id) || stop.has(id)) continue;
+        seen.add(id);
+        stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+      }
+      return seen;
+    };
+    // What index.html loads in any case: the entry and everything it imports statically.
+    const initial = reach(entry, new Set());
+    if (initial.size < 2) throw new Error(`page-chunks: the entry ${entry} imports nothing (is the path right?)`);
+    // The pages: every module loaded with import() (routes, lazy parts of the homepage).
+    const pages = new Set();
+    const lazyOf = (/** @type {string} */ id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+    for (const id of initial) for (const lazy of lazyOf(id)) pages.add(lazy);
+    for (const page of [...pages]) for (const id of reach(page, initial)) for (const lazy of lazyOf(id)) pages.add(lazy);
+    /** Each app module outside the entry: the pages that use it. @type {Map<string, string[]>} */
+    const usedBy = new Map();
+    for (const page of pages) {
+      for (const id of reach(page, initial)) if (APP_CODE.test(id)) usedBy.set(id, [...(usedBy.get(id) ?? []), page]);
     }
-    if (seen.size < 2) throw new Error(`page-chunks: the entry ${entry} imports nothing (is the path right?)`);
-    initial = seen;
-    return seen;
+    const shared = [...usedBy].filter(([, users]) => users.length >= 2).map(([id]) => id);
+    const size = (/** @type {string} */ id) => ctx.getModuleInfo(id)?.code?.length ?? 0;
+    const total = shared.reduce((sum, id) => sum + size(id), 0);
+    /** The bytes of shared code each page uses. @type {Map<string, number>} */
+    const usage = new Map();
+    for (const id of shared) for (const page of usedBy.get(id) ?? []) usage.set(page, (usage.get(page) ?? 0) + size(id));
+    const heavy = new Set([...usage].filter(([, bytes]) => bytes >= LIGHT_SHARE * total).map(([page]) => page));
+    inShared = new Set(shared.filter((id) => (usedBy.get(id) ?? []).some((page) => heavy.has(page))));
+    return inShared;
   };
+
   return {
     name: 'leffaseura-page-chunks',
     apply: 'build',
     buildStart() {
-      initial = null;
+      inShared = null;
     },
     config() {
       return {
@@ -46,7 +75,7 @@ export function pageChunks(entry) {
                 includeDependenciesRecursively: false,
                 groups: [
                   {
-                    name: (id, ctx) => (APP_CODE.test(id) && !initialModules(ctx).has(id) ? 'shared' : null),
+                    name: (id, ctx) => (APP_CODE.test(id) && decide(ctx).has(id) ? 'shared' : null),
                     // A module one page alone uses stays in that page's chunk.
                     minShareCount: 2,
                   },
