@@ -17,18 +17,11 @@ use poem::http::{header, Method};
 use poem::web::RemoteAddr;
 use poem::{Endpoint, FromRequest, IntoResponse, Request, RequestBody, Response};
 
-use leffaseura_core::domain::rate_limit::RateLimit;
+use leffaseura_core::domain::rate_limit::{retry_after_secs, RateLimit};
 use leffaseura_core::UserId;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// Whole seconds to wait, rounded up (a `Retry-After` of 0 would invite a retry that is
-/// still refused).
-fn retry_after_secs(wait: std::time::Duration) -> u64 {
-    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-    secs.max(1)
-}
 
 /// Rate-limit settings of the HTTP adapter (the login and registration limits are
 /// core's, in [`AppState::rate_limits`]).
@@ -156,7 +149,9 @@ pub async fn limit_writes<E: Endpoint>(
             if let Err(wait) = limiter.check(user) {
                 return Ok(ApiError::rate_limited(
                     "Too many changes in a short time. Please slow down and try again.",
-                    retry_after_secs(wait),
+                    retry_after_secs(
+                        chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::MAX),
+                    ),
                 )
                 .into_response());
             }

@@ -49,13 +49,6 @@ impl FailureRun {
     }
 }
 
-/// Whole seconds to wait, rounded up and never 0 (a `Retry-After: 0` would invite a retry
-/// that is still refused).
-pub fn seconds_to_wait(wait: Duration) -> u64 {
-    let millis = u64::try_from(wait.num_milliseconds()).unwrap_or(0);
-    millis.div_ceil(1000).max(1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,17 +87,5 @@ mod tests {
         );
         assert_eq!(ten.locked_for(at(900)), None);
         assert_eq!(FailureRun::over_by(at(900)), at(0));
-    }
-
-    #[test]
-    fn the_wait_rounds_up_to_whole_seconds_and_is_never_zero() {
-        for (wait, secs) in [
-            (Duration::seconds(900), 900),
-            (Duration::milliseconds(299_001), 300),
-            (Duration::milliseconds(1), 1),
-            (Duration::zero(), 1),
-        ] {
-            assert_eq!(seconds_to_wait(wait), secs, "{wait:?}");
-        }
     }
 }

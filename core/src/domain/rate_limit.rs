@@ -93,10 +93,7 @@ impl RateLimit {
 
     /// Whole seconds from `now` until the next window begins (at least 1).
     pub fn seconds_to_next_window(self, now: DateTime<Utc>) -> u64 {
-        let end = self.window_start(now) + self.window();
-        let left = (end - now).num_milliseconds().max(0);
-        let secs = u64::try_from((left + 999) / 1000).unwrap_or(1);
-        secs.max(1)
+        retry_after_secs(self.window_start(now) + self.window() - now)
     }
 
     /// Whether the `count`-th attempt of a window is within the limit.
@@ -111,11 +108,30 @@ impl std::fmt::Display for RateLimit {
     }
 }
 
+/// A wait as a `Retry-After`: whole seconds, rounded up and at least one (a `Retry-After`
+/// of 0 would invite a retry that is still refused).
+pub fn retry_after_secs(wait: Duration) -> u64 {
+    let millis = u64::try_from(wait.num_milliseconds()).unwrap_or(0);
+    millis.div_ceil(1000).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
 
     use super::*;
+
+    #[test]
+    fn the_wait_rounds_up_to_whole_seconds_and_is_never_zero() {
+        for (wait, secs) in [
+            (Duration::seconds(900), 900),
+            (Duration::milliseconds(299_001), 300),
+            (Duration::milliseconds(1), 1),
+            (Duration::zero(), 1),
+        ] {
+            assert_eq!(retry_after_secs(wait), secs, "{wait:?}");
+        }
+    }
 
     #[test]
     fn limits_parse_from_count_and_window() {

@@ -1,8 +1,9 @@
 //! A user reports a review, a group or a user to the site's admins.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
 
 use crate::domain::group::model::group_not_found;
+use crate::domain::rate_limit::retry_after_secs;
 use crate::domain::report::{
     parse_note, Filing, NewReport, Report, ReportReason, ReportTarget, REPORTS_PER_WINDOW,
     REPORT_WINDOW_MINUTES,
@@ -66,9 +67,8 @@ impl Reports {
                     "You can file at most {REPORTS_PER_WINDOW} reports an hour. Please try again later."
                 )
                 .into(),
-                retry_after_secs: Some(seconds_until(
-                    next_leaves + Duration::minutes(REPORT_WINDOW_MINUTES),
-                    now,
+                retry_after_secs: Some(retry_after_secs(
+                    next_leaves + Duration::minutes(REPORT_WINDOW_MINUTES) - now,
                 )),
             }),
             // The reporter's account went away while filing.
@@ -116,13 +116,6 @@ impl Reports {
         }
         Ok((answerable, label))
     }
-}
-
-/// Whole seconds from `now` until `then`, rounded up and at least one (a `Retry-After` of
-/// 0 would invite a retry that is still refused).
-fn seconds_until(then: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
-    let millis = u64::try_from((then - now).num_milliseconds()).unwrap_or(0);
-    millis.div_ceil(1000).max(1)
 }
 
 #[cfg(test)]

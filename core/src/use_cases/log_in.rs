@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use crate::domain::login_lock::{seconds_to_wait, FailureRun, LoginPair};
-use crate::domain::rate_limit::LimitedAction;
+use crate::domain::login_lock::{FailureRun, LoginPair};
+use crate::domain::rate_limit::{retry_after_secs, LimitedAction};
 use crate::error::{Error, ErrorCode};
 use crate::ports::{Clock, LoginFailureLedger};
 use crate::use_cases::accounts::{Accounts, Session};
@@ -58,7 +58,7 @@ impl Logins {
                 code: ErrorCode::RateLimited,
                 message: "Too many failed login attempts. Please wait a few minutes and try again."
                     .into(),
-                retry_after_secs: Some(seconds_to_wait(wait)),
+                retry_after_secs: Some(retry_after_secs(wait)),
             });
         }
         match self.accounts.login_user(email, password).await {

@@ -1,6 +1,6 @@
 import { Link } from '@/lib/router';
 import { Carousel, carouselItemClass } from '@/components/carousel/carousel';
-import { MovieActions } from '@/components/movie-actions/movie-actions';
+import { movieActions } from '@/components/movie-actions/movie-actions';
 import { MovieCard } from '@/components/movie-card/movie-card';
 import { useT } from '@/lib/i18n';
 import { uniqueMovies, usePopularMovies } from '../lib/home-queries';
@@ -43,16 +43,7 @@ export function PopularMoviesCarousel() {
             year={movie.releaseDate}
             rating={movie.voteAverage}
             layout="carousel"
-            actions={
-              <MovieActions
-                movieId={movie.id}
-                title={movie.title}
-                originalTitle={movie.originalTitle}
-                year={movie.releaseDate}
-                posterPath={movie.posterPath}
-                variant="compact"
-              />
-            }
+            actions={movieActions(movie, 'compact')}
           />
         </li>
       ))}
