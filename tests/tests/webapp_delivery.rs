@@ -237,3 +237,55 @@ async fn the_page_is_revalidated_on_every_visit() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_pages_inline_boot_script_is_allowed_by_its_hash_and_nothing_else_inline() {
+    let webapp = built_webapp().await;
+    std::fs::write(
+        webapp.path().join("index.html"),
+        "<!doctype html><title>x</title>\
+         <script type=\"application/json\" id=\"route-preloads\">{\"files\":[]}</script>\
+         <script>(function(){window.booted=1})();</script>\
+         <script type=module src=/assets/index-3f2a1b.js></script>",
+    )
+    .expect("index.html");
+    let server = server_with(&webapp).await;
+    // The hash of exactly `(function(){window.booted=1})();` (Python's hashlib agrees).
+    let allowed = "script-src 'self' 'sha256-3SEHEbqMs5hQOCt1VzwV8V8ygDozdLftnn45gHNNEiI='";
+    for path in ["/", "/index.html", "/browse", "/movie/42", "/no-such-page"] {
+        let response = server
+            .client
+            .get(server.url(path))
+            .header("accept-encoding", BROWSER)
+            .send()
+            .await
+            .unwrap_or_else(|err| panic!("GET {path}: {err}"));
+        let csp = response
+            .headers()
+            .get("content-security-policy")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        assert!(csp.starts_with("default-src 'self';"), "{path}: {csp}");
+        assert!(csp.ends_with(allowed), "{path}: {csp}");
+        // Still no inline script by any other means, and no inline styles.
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+    }
+    // Scripts and API answers keep the plain policy: nothing inline anywhere else.
+    for path in ["/assets/index-3f2a1b.js", "/api/v1/tmdb/genres"] {
+        let response = server
+            .client
+            .get(server.url(path))
+            .send()
+            .await
+            .unwrap_or_else(|err| panic!("GET {path}: {err}"));
+        let csp = response
+            .headers()
+            .get("content-security-policy")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        assert!(!csp.contains("sha256-"), "{path}: {csp}");
+        assert!(csp.starts_with("default-src 'self';"), "{path}: {csp}");
+    }
+}

@@ -11,8 +11,18 @@ use poem::{Endpoint, Request, Response};
 /// The webapp and the API: scripts, styles, fonts and calls only from this origin.
 /// Images also from `https:` (TMDB's `image.tmdb.org`, Finnkino's images, a group's
 /// poster URL, which may be any https address) and `data:` (icons inlined in the CSS).
-const APP_CSP: &str = "default-src 'self'; img-src 'self' https: data:; font-src 'self' data:; \
+pub(crate) const APP_CSP: &str =
+    "default-src 'self'; img-src 'self' https: data:; font-src 'self' data:; \
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// The webapp's page with inline scripts: [`APP_CSP`], and those scripts allowed by their
+/// hashes (see [`crate::inline_scripts`]).
+pub fn app_csp_allowing_scripts(hashes: &[String]) -> String {
+    if hashes.is_empty() {
+        return APP_CSP.to_owned();
+    }
+    format!("{APP_CSP}; script-src 'self' {}", hashes.join(" "))
+}
 
 /// `/api/docs` alone: Swagger UI is one page with its script and styles inline.
 const DOCS_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
@@ -57,7 +67,10 @@ pub async fn security_headers<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Re
     let set = |headers: &mut poem::http::HeaderMap, name: HeaderName, value: &'static str| {
         headers.insert(name, HeaderValue::from_static(value));
     };
-    set(headers, header::CONTENT_SECURITY_POLICY, csp);
+    // The webapp's page may bring its own policy: this one, allowing its inline scripts.
+    if docs || !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        set(headers, header::CONTENT_SECURITY_POLICY, csp);
+    }
     set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(headers, header::X_FRAME_OPTIONS, "DENY");
     set(

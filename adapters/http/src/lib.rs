@@ -10,6 +10,7 @@ pub mod error;
 mod error_code;
 pub mod headers;
 pub mod health;
+mod inline_scripts;
 pub mod limits;
 pub mod metrics;
 pub mod middleware;

@@ -23,6 +23,8 @@ use leffaseura_core::ErrorCode;
 
 use crate::compression::{preferred_coding, vary_on_accept_encoding};
 use crate::error::error_response;
+use crate::headers::{app_csp_allowing_scripts, APP_CSP};
+use crate::inline_scripts::inline_script_hashes;
 use crate::webapp_routes::is_app_route;
 
 /// A missing static file, or one outside the directory: the JSON 404 of the API, naming
@@ -57,6 +59,10 @@ pub enum Webapp {
         dir: PathBuf,
         files: StaticFilesEndpoint,
         index: StaticFileEndpoint,
+        /// The page's Content-Security-Policy, allowing its inline scripts as they were
+        /// when the server started (a page rebuilt meanwhile still works: its inline boot
+        /// script only starts downloads early, and the app's entry is a file).
+        page_csp: HeaderValue,
     },
     NotBuilt {
         dir: PathBuf,
@@ -65,8 +71,14 @@ pub enum Webapp {
 
 impl Webapp {
     pub fn new(dir: &Path) -> Self {
-        if dir.join("index.html").is_file() {
+        let index_path = dir.join("index.html");
+        if index_path.is_file() {
+            let page = std::fs::read_to_string(&index_path).unwrap_or_default();
+            let csp = app_csp_allowing_scripts(&inline_script_hashes(&page));
             Self::Built {
+                // ASCII directives and base64 hashes: always a valid header value.
+                page_csp: HeaderValue::from_str(&csp)
+                    .unwrap_or_else(|_| HeaderValue::from_static(APP_CSP)),
                 dir: dir.to_owned(),
                 files: StaticFilesEndpoint::new(dir)
                     .index_file("index.html")
@@ -226,7 +238,31 @@ impl Endpoint for Webapp {
                     Ok(no_such_file())
                 }
             }
-            Self::Built { dir, files, index } => {
+            Self::Built { page_csp, .. } => {
+                let mut response = self.serve_built(req).await?;
+                let is_page = response
+                    .headers()
+                    .get(header::CONTENT_TYPE)
+                    .and_then(|value| value.to_str().ok())
+                    .is_some_and(|value| value.starts_with("text/html"));
+                if is_page {
+                    response
+                        .headers_mut()
+                        .insert(header::CONTENT_SECURITY_POLICY, page_csp.clone());
+                }
+                Ok(response)
+            }
+        }
+    }
+}
+
+impl Webapp {
+    async fn serve_built(&self, req: Request) -> poem::Result<Response> {
+        match self {
+            Self::NotBuilt { .. } => Ok(no_such_file()),
+            Self::Built {
+                dir, files, index, ..
+            } => {
                 if *req.method() == Method::GET {
                     if let Some(response) = precompressed(dir, &req).await? {
                         return Ok(response);

@@ -1,5 +1,5 @@
-// The boot script: a tiny second entry that index.html loads beside the app's entry
-// (scripts/route-preloads.mjs puts it there). The app's entry only asks for the page's code,
+// The boot script: a tiny second entry that index.html carries inline before the app's entry
+// (scripts/route-preloads.mjs puts it there; the server's CSP allows it by its hash). The app's entry only asks for the page's code,
 // its texts and its data once it has downloaded and run, about half a second into a first
 // visit on a slow phone; this starts all three while the entry is still on its way (issue 14).
 // It changes nothing the app does: the preloaded files are the ones the app imports, and the

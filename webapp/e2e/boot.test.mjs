@@ -1,0 +1,60 @@
+// The page's inline boot script (src/app/boot/main.ts, inlined by scripts/route-preloads.mjs)
+// runs under the server's Content-Security-Policy, which allows it by its hash: a first
+// visit asks for the page's data, code and texts before the app's entry has run, and the
+// browser reports no blocked script.
+// Run: BASE_URL=http://127.0.0.1:8080 node --test e2e/boot.test.mjs
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { BASE_URL, VIEWPORT, launch, skipReason } from './browser.mjs';
+
+const skip = skipReason();
+if (skip) console.log(`SKIPPED: browser journeys — ${skip}`);
+
+describe('first visit', { skip: skip ?? false }, () => {
+  /** @type {import('playwright-core').Browser} */
+  let browser;
+
+  before(async () => {
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('the boot script runs and starts the page’s downloads before the app’s entry ran', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+    const page = await context.newPage();
+    /** @type {string[]} */
+    const blocked = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (/** @type {any} */ (window)).__violations = [...((/** @type {any} */ (window)).__violations ?? []), event.violatedDirective];
+      });
+    });
+    /** @type {{ url: string; at: number }[]} */
+    const requests = [];
+    const start = Date.now();
+    page.on('request', (request) => requests.push({ url: new URL(request.url()).pathname, at: Date.now() - start }));
+
+    await page.goto(`${BASE_URL}/browse`);
+    await page.getByRole('heading', { level: 1, name: 'Popular movies' }).waitFor();
+
+    assert.deepEqual(blocked, []);
+    assert.deepEqual(await page.evaluate(() => (/** @type {any} */ (window)).__violations ?? []), []);
+    // The boot script left its prefetched answers for the app (which took them).
+    assert.equal(await page.evaluate(() => Array.isArray((/** @type {any} */ (window)).__leffaseuraPrefetched)), true);
+    // The language's texts and the Browse page's code were asked for by the boot script,
+    // which the document's own tags do not name.
+    const html = await (await fetch(`${BASE_URL}/browse`)).text();
+    for (const pattern of [/^\/assets\/en-[\w-]+\.js$/, /^\/assets\/browse-route-[\w-]+\.js$/]) {
+      const asked = requests.find((request) => pattern.test(request.url));
+      assert.ok(asked, `${pattern} was requested (${requests.map((r) => r.url).join(', ')})`);
+      assert.ok(!html.includes(`src="${asked.url}"`), `${asked.url} is not a script tag of the page`);
+    }
+    await context.close();
+  });
+});
