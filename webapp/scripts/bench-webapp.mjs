@@ -3,8 +3,8 @@
 //   1. the JavaScript the homepage loads on a first visit: every script file, its bytes
 //      as stored (raw) and as the server sends them for `Accept-Encoding: gzip` and `br`;
 //   2. for the Browse and Movie pages, the time from navigation start until the page is
-//      interactive, in Chromium throttled like a mid-range phone on a slow network
-//      (CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip), with a cold
+//      interactive, in Chromium throttled like a phone on a slow network (1.6 Mbit/s down,
+//      750 kbit/s up, 150 ms round trip) in two CPU profiles (see CPU_PROFILES), with a cold
 //      cache (new browser profile) and a warm one (the same page visited before), median
 //      of RUNS (default 3); and, for the cold visit, the bytes that came over the network
 //      before the page was shown ("cold KB": what its time mostly waits for).
@@ -25,8 +25,22 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
 const GOAL_MS = 1000;
 const GOAL_GZIP_BYTES = 100 * 1024;
-// Lighthouse's mobile profile ("Slow 4G" on a mid-range phone).
-const CPU_SLOWDOWN = 4;
+// DevTools throttles the CPU relative to the machine it runs on, so the same multiplier
+// is a different phone on a different host (4× made a high-end desktop a Moto G4 when
+// Lighthouse chose it). Two profiles, both printed:
+//  - Lighthouse's default: 4× whatever this host is (the strictest here, and what earlier
+//    closing notes quote);
+//  - a mid-tier phone as Chrome DevTools' CPU calibration defines it today: the rate that
+//    brings Lighthouse's BenchmarkIndex down to 1000 (its "mid-tier device, like a Pixel
+//    5"; panels/mobile_throttling/CalibrationController.ts), measured on this host first,
+//    so that the result does not depend on the machine the benchmark ran on.
+const MID_TIER_BENCHMARK_INDEX = 1000;
+/** @type {{ name: string; rate: (hostIndex: number) => number }[]} */
+const CPU_PROFILES = [
+  { name: 'Lighthouse mobile, CPU 4× slower than this host', rate: () => 4 },
+  { name: `mid-tier phone, CPU calibrated to BenchmarkIndex ${MID_TIER_BENCHMARK_INDEX}`, rate: (hostIndex) => Math.max(1, hostIndex / MID_TIER_BENCHMARK_INDEX) },
+];
+// Lighthouse's "Slow 4G" network.
 const NETWORK = {
   offline: false,
   latency: 150,
@@ -168,14 +182,14 @@ async function typeInto(cdp, selector, keys) {
 /**
  * Milliseconds from navigation start until `spec` is interactive, on a throttled page: the
  * page's own clock in the frame where its last condition held.
- * @param {import('playwright-core').BrowserContext} context @param {PageSpec} spec
+ * @param {import('playwright-core').BrowserContext} context @param {PageSpec} spec @param {number} cpuRate
  */
-async function timeToInteractive(context, spec) {
+async function timeToInteractive(context, spec, cpuRate) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await page.goto(`${BASE_URL}${spec.path}`, { waitUntil: 'commit', timeout: 60_000 });
   const shownAt = await frameWhen(cdp, spec.shown);
   await typeInto(cdp, spec.typeInto, spec.keys);
@@ -195,9 +209,9 @@ async function timeToInteractive(context, spec) {
 /**
  * Cold: a new profile (empty cache) per run. Warm: the page visited once in the profile
  * before, then opened again in a new tab.
- * @param {import('playwright-core').Browser} browser @param {PageSpec} spec
+ * @param {import('playwright-core').Browser} browser @param {PageSpec} spec @param {number} cpuRate
  */
-async function measurePage(browser, spec) {
+async function measurePage(browser, spec, cpuRate) {
   /** @type {number[]} */
   const cold = [];
   /** @type {number[]} */
@@ -206,10 +220,10 @@ async function measurePage(browser, spec) {
   const coldBytes = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ locale: 'en-GB' });
-    const first = await timeToInteractive(context, spec);
+    const first = await timeToInteractive(context, spec, cpuRate);
     cold.push(first.ms);
     coldBytes.push(first.bytes);
-    warm.push((await timeToInteractive(context, spec)).ms);
+    warm.push((await timeToInteractive(context, spec, cpuRate)).ms);
     await context.close();
   }
   return { cold, warm, coldBytes };
@@ -235,22 +249,70 @@ const pages = (movieId) => [
   },
 ];
 
+/**
+ * Lighthouse's BenchmarkIndex of this host's Chromium, unthrottled (computeBenchmarkIndex of
+ * lighthouse core/lib/page-functions.js: a string-building loop and an array-copying loop,
+ * half a second each): the median of three runs after one that warms V8 up.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function hostBenchmarkIndex(browser) {
+  const page = await browser.newPage();
+  const benchmark = () => {
+    // Lighthouse checks the clock every 10th array copy only (a JCC-alignment cliff on some Intel CPUs).
+    const perSecond = (/** @type {number} */ checkEvery, /** @type {() => void} */ step) => {
+      const start = Date.now();
+      let iterations = 0;
+      while (iterations % checkEvery !== 0 || Date.now() - start < 500) {
+        step();
+        iterations += 1;
+      }
+      return Math.round(iterations / 10 / ((Date.now() - start) / 1000));
+    };
+    const strings = perSecond(1, () => {
+      let text = '';
+      for (let j = 0; j < 10000; j += 1) text += 'a';
+      if (text.length === 1) throw new Error('keeps the loop from being optimized away');
+    });
+    const a = Array.from({ length: 100000 }, (_, i) => i);
+    const b = [...a];
+    let flip = false;
+    const arrays = perSecond(10, () => {
+      const [source, target] = flip ? [b, a] : [a, b];
+      for (let j = 0; j < source.length; j += 1) target[j] = /** @type {number} */ (source[j]);
+      flip = !flip;
+    });
+    return (strings + arrays) / 2;
+  };
+  await page.evaluate(benchmark);
+  const runs = [await page.evaluate(benchmark), await page.evaluate(benchmark), await page.evaluate(benchmark)];
+  await page.close();
+  return median(runs);
+}
+
 async function main() {
   const popular = await (await fetch(`${BASE_URL}/api/v1/tmdb/popular`)).json();
   const movieId = popular.results[0].id;
   const browser = await launch();
   try {
     await printFirstLoad(browser);
-    console.log(`\nTime to interactive, ms (CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s down, 750 kbit/s up, ${NETWORK.latency} ms RTT; median of ${RUNS}):`);
-    console.log(`  ${'page'.padEnd(24)} ${'cold'.padStart(8)} ${'warm'.padStart(8)} ${'cold KB'.padStart(8)}   runs (cold | warm)`);
-    for (const spec of pages(movieId)) {
-      const { cold, warm, coldBytes } = await measurePage(browser, spec);
-      const verdict = median(cold) <= GOAL_MS && median(warm) <= GOAL_MS ? 'met' : 'NOT met';
+    const hostIndex = await hostBenchmarkIndex(browser);
+    console.log(`\nThis host's Chromium: Lighthouse BenchmarkIndex ${hostIndex.toFixed(0)} (unthrottled, median of 3).`);
+    for (const profile of CPU_PROFILES) {
+      const rate = profile.rate(hostIndex);
       console.log(
-        `  ${`${spec.name} (${spec.path})`.padEnd(24)} ${median(cold).toFixed(0).padStart(8)} ${median(warm).toFixed(0).padStart(8)} ` +
-          `${(median(coldBytes) / 1024).toFixed(1).padStart(8)}   ` +
-          `${cold.map((ms) => ms.toFixed(0)).join(' ')} | ${warm.map((ms) => ms.toFixed(0)).join(' ')}   goal ≤ ${GOAL_MS} ms: ${verdict}`,
+        `\nTime to interactive, ms: ${profile.name} (rate ${rate.toFixed(2)}, BenchmarkIndex ≈ ${(hostIndex / rate).toFixed(0)}); ` +
+          `1.6 Mbit/s down, 750 kbit/s up, ${NETWORK.latency} ms RTT; median of ${RUNS}:`,
       );
+      console.log(`  ${'page'.padEnd(24)} ${'cold'.padStart(8)} ${'warm'.padStart(8)} ${'cold KB'.padStart(8)}   runs (cold | warm)`);
+      for (const spec of pages(movieId)) {
+        const { cold, warm, coldBytes } = await measurePage(browser, spec, rate);
+        const verdict = median(cold) <= GOAL_MS && median(warm) <= GOAL_MS ? 'met' : 'NOT met';
+        console.log(
+          `  ${`${spec.name} (${spec.path})`.padEnd(24)} ${median(cold).toFixed(0).padStart(8)} ${median(warm).toFixed(0).padStart(8)} ` +
+            `${(median(coldBytes) / 1024).toFixed(1).padStart(8)}   ` +
+            `${cold.map((ms) => ms.toFixed(0)).join(' ')} | ${warm.map((ms) => ms.toFixed(0)).join(' ')}   goal ≤ ${GOAL_MS} ms: ${verdict}`,
+        );
+      }
     }
   } finally {
     await browser.close();
