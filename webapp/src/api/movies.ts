@@ -2,7 +2,7 @@
 // Titles, overviews and genre names come in the reader's language (`?language=`), and the
 // language is part of every key, so switching the UI's language fetches the other one.
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
+import { useIntl } from '@/lib/i18n';
 import type { components } from '@/api/schema';
 import { ApiError, api } from '@/lib/api-client';
 

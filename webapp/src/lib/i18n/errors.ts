@@ -1,5 +1,5 @@
-import type { IntlShape } from 'react-intl';
 import { ApiError, type ApiErrorBody } from '@/lib/api-client';
+import type { IntlShape } from './intl';
 import type { MessageKey } from './messages';
 import { someLoadedCatalogue } from './messages';
 

@@ -1,9 +1,9 @@
-import type { FormatNumberOptions, IntlShape } from 'react-intl';
+import type { IntlShape } from './intl';
 
 // Dates, times and numbers through Intl in the reader's language (fi-FI or en-GB). Times are
 // shown as they are in Finland, wherever the browser is.
 
-export type NumberOptions = FormatNumberOptions;
+export type NumberOptions = Intl.NumberFormatOptions;
 
 export const TIME_ZONE = 'Europe/Helsinki';
 

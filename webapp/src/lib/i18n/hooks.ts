@@ -1,18 +1,17 @@
 import { useCallback, useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { errorText } from './errors';
-import { formatFast } from './fast-format';
 import * as format from './format';
+import { useIntl } from './i18n-provider';
+import type { MessageValues } from './intl';
 import { setLanguage, useCurrentLanguage } from './language';
 import type { MessageKey } from './messages';
 
-/** Values an ICU message takes: `{count}`, `{name}`, … */
-export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
+export type { MessageValues };
 
 /** `t('groups.join.success')`, `t('reviews.count', { count: 5 })`: a text of the catalogue in the current language. */
 export function useT() {
   const intl = useIntl();
-  return useCallback((id: MessageKey, values?: MessageValues) => formatFast(intl, id, values), [intl]);
+  return useCallback((id: MessageKey, values?: MessageValues) => intl.formatMessage({ id }, values), [intl]);
 }
 
 /** The current language and the way to change it (remembered in this browser). */

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import { LOCALES, useCurrentLanguage, type Language } from './language';
+import { createContext, useContext, type ReactNode } from 'react';
+import { intlFor, type IntlShape } from './intl';
+import { useCurrentLanguage, type Language } from './language';
 import { readCatalogue } from './messages';
+
+/** The shown language's IntlShape; exported for tests that need texts of their own. */
+export const IntlContext = createContext<IntlShape | null>(null);
 
 type I18nProviderProps = {
   children: ReactNode;
@@ -15,21 +18,15 @@ export function I18nProvider({ children, language }: I18nProviderProps) {
   const shown = language ?? chosen;
   // The chosen language is loaded before it is shown (main.tsx, setLanguage); a fixed one
   // may still be on its way, and a Suspense boundary above waits for it.
-  const messages = readCatalogue(shown);
-  return (
-    <IntlProvider
-      // A new language remounts nothing: react-intl re-renders its consumers with the new messages.
-      locale={LOCALES[shown]}
-      defaultLocale="en-GB"
-      messages={messages}
-      onError={reportIntlError}
-    >
-      {children}
-    </IntlProvider>
-  );
+  readCatalogue(shown);
+  // One IntlShape per language for the app's lifetime: a switch re-renders what reads it
+  // and keeps every formatter made so far.
+  return <IntlContext.Provider value={intlFor(shown)}>{children}</IntlContext.Provider>;
 }
 
-function reportIntlError(error: Error & { code?: string }) {
-  // Both catalogues have every key (a test checks it), so a missing text is a bug worth seeing.
-  console.error(`[i18n] ${error.code ?? 'ERROR'}: ${error.message}`);
+/** The shown language's texts and formatters. */
+export function useIntl(): IntlShape {
+  const intl = useContext(IntlContext);
+  if (!intl) throw new Error('useIntl() needs an <I18nProvider> above it (app/provider.tsx; renderWithProviders in tests)');
+  return intl;
 }

@@ -1,12 +1,12 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createIntl } from 'react-intl';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/render';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { errorKey, errorText } from './errors';
 import { formatCalendarDate, formatDate, formatDecimal1, formatRelative, formatTime } from './format';
 import { I18nProvider } from './i18n-provider';
+import { createIntl } from './intl';
 import { getLanguage, LANGUAGE_STORAGE_KEY, languageFromBrowser, resetLanguage, setLanguage, type Language } from './language';
 import en from './messages/en.json';
 import fi from './messages/fi.json';

@@ -1,10 +1,17 @@
+import type { IntlMessageFormat } from 'intl-messageformat';
 import type en from './en.json';
 import type { Language } from '../language';
 
 /** Every text key; `en.json` is the reference and `fi.json` must have the same keys. */
 export type MessageKey = keyof typeof en;
 
-export type Catalogue = Record<MessageKey, string>;
+/**
+ * A text as the catalogue holds it: ICU syntax in tests and development, its syntax tree in
+ * production builds (scripts/precompile-messages.mjs).
+ */
+export type MessageSource = ConstructorParameters<typeof IntlMessageFormat>[0];
+
+export type Catalogue = Record<MessageKey, MessageSource>;
 
 // Each language's texts are a chunk of their own: a visitor downloads only the language
 // shown (about 14 KB gzip each), the other one when they switch.
@@ -53,14 +60,4 @@ export function loadedCatalogue(language: Language): Catalogue | undefined {
 /** Any catalogue that is here: for questions every catalogue answers alike (which keys exist). */
 export function someLoadedCatalogue(): Catalogue | undefined {
   return loaded.en ?? loaded.fi;
-}
-
-declare global {
-  // Makes react-intl's `id`s typed: a key missing from the catalogues fails `tsc`.
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace FormatjsIntl {
-    interface Message {
-      ids: MessageKey;
-    }
-  }
 }
