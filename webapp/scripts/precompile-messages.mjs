@@ -17,8 +17,8 @@ export function precompileMessages() {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      // intl-messageformat and @formatjs/intl import the parser; with every message parsed
-      // already they only need its types and helpers.
+      // intl-messageformat imports the parser; with every message parsed already it only
+      // needs its types and helpers.
       if (PARSER.test(source) && !importer?.includes('no-parser')) return this.resolve(noParser, importer, { ...options, skipSelf: true });
       return null;
     },
