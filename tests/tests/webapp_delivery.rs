@@ -238,6 +238,23 @@ async fn the_page_is_revalidated_on_every_visit() {
     }
 }
 
+/// The Content-Security-Policy of the answer to `GET path`.
+async fn csp_of(server: &support::TestServer, path: &str) -> String {
+    let response = server
+        .client
+        .get(server.url(path))
+        .header("accept-encoding", BROWSER)
+        .send()
+        .await
+        .unwrap_or_else(|err| panic!("GET {path}: {err}"));
+    response
+        .headers()
+        .get("content-security-policy")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
 #[tokio::test]
 async fn the_pages_inline_boot_script_is_allowed_by_its_hash_and_nothing_else_inline() {
     let webapp = built_webapp().await;
@@ -253,19 +270,7 @@ async fn the_pages_inline_boot_script_is_allowed_by_its_hash_and_nothing_else_in
     // The hash of exactly `(function(){window.booted=1})();` (Python's hashlib agrees).
     let allowed = "script-src 'self' 'sha256-3SEHEbqMs5hQOCt1VzwV8V8ygDozdLftnn45gHNNEiI='";
     for path in ["/", "/index.html", "/browse", "/movie/42", "/no-such-page"] {
-        let response = server
-            .client
-            .get(server.url(path))
-            .header("accept-encoding", BROWSER)
-            .send()
-            .await
-            .unwrap_or_else(|err| panic!("GET {path}: {err}"));
-        let csp = response
-            .headers()
-            .get("content-security-policy")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
+        let csp = csp_of(&server, path).await;
         assert!(csp.starts_with("default-src 'self';"), "{path}: {csp}");
         assert!(csp.ends_with(allowed), "{path}: {csp}");
         // Still no inline script by any other means, and no inline styles.
@@ -273,18 +278,7 @@ async fn the_pages_inline_boot_script_is_allowed_by_its_hash_and_nothing_else_in
     }
     // Scripts and API answers keep the plain policy: nothing inline anywhere else.
     for path in ["/assets/index-3f2a1b.js", "/api/v1/tmdb/genres"] {
-        let response = server
-            .client
-            .get(server.url(path))
-            .send()
-            .await
-            .unwrap_or_else(|err| panic!("GET {path}: {err}"));
-        let csp = response
-            .headers()
-            .get("content-security-policy")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
+        let csp = csp_of(&server, path).await;
         assert!(!csp.contains("sha256-"), "{path}: {csp}");
         assert!(csp.starts_with("default-src 'self';"), "{path}: {csp}");
     }
