@@ -55,7 +55,7 @@ describe('boot plan', () => {
 
   it('matches routes as the router does', () => {
     const patterns = ['/browse', '/movie/:id', '/groups/create', '/groups/:id', '/profile', '/profile/:userId'];
-    for (const pathname of ['/browse', '/browse/', '/Browse', '/browse//', '/movie/603', '/MOVIE/603/', '/movie/603/x', '/movie', '/groups/create', '/groups/7', '/profile', '/profile/jane.doe', '/profile/a%40b', '/']) {
+    for (const pathname of ['/browse', '/browse/', '/Browse', '/browse//', '/movie/603', '/MOVIE/603/', '/movie/603/x', '/movie', '/groups/create', '/groups/7', '/profile', '/profile/jane.doe', '/profile/a%40b', '/profile/%E0%A4%A', '/movie//603', '//movie/603', '/']) {
       for (const pattern of patterns) {
         expect(Boolean(matchesPattern(pattern, pathname)), `${pattern} ${pathname}`).toBe(Boolean(matchPath(pattern, pathname)));
       }

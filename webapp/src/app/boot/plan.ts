@@ -26,16 +26,27 @@ export function bootLanguage(stored: string | null, preferred: readonly string[]
   return first && /^fi(\b|-|_)/i.test(first.trim()) ? 'fi' : 'en';
 }
 
+/** As lib/router.tsx decodes a `:param`: a malformed escape stays as it is (and no exception stops the boot script). */
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** As the app's `matchPath` (lib/router.tsx) for the app's patterns: literal segments and `:param`s. */
 export function matchesPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
-  const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  // Trailing slashes do not count; an empty segment elsewhere (`/movie//603`) does, as in the router.
+  const trimmed = pathname.replace(/\/+$/, '');
+  const have = trimmed === '' ? [] : trimmed.split('/').slice(1);
   if (want.length !== have.length) return null;
   const params: Record<string, string> = {};
   for (let index = 0; index < want.length; index += 1) {
     const segment = want[index] as string;
     const actual = have[index] as string;
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(actual);
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeSegment(actual);
     else if (segment.toLowerCase() !== actual.toLowerCase()) return null;
   }
   return params;
