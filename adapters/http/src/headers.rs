@@ -36,6 +36,14 @@ const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), paym
 /// name, so a copy never goes stale.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// Is the answer an HTML page (the webapp's, or the docs')?
+pub(crate) fn is_html(headers: &poem::http::HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("text/html"))
+}
+
 fn is_docs(path: &str) -> bool {
     path == "/api/docs" || path.starts_with("/api/docs/")
 }
@@ -50,11 +58,7 @@ pub async fn security_headers<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Re
     let asset = path.starts_with("/assets/");
     let mut response = ep.get_response(req).await;
     let csp = if docs { DOCS_CSP } else { APP_CSP };
-    let is_html = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.starts_with("text/html"));
+    let is_html = is_html(response.headers());
     let cache = if asset && response.status().is_success() {
         Some(IMMUTABLE)
     } else if is_html && !docs {

@@ -23,7 +23,7 @@ use leffaseura_core::ErrorCode;
 
 use crate::compression::{preferred_coding, vary_on_accept_encoding};
 use crate::error::error_response;
-use crate::headers::{app_csp_allowing_scripts, APP_CSP};
+use crate::headers::{app_csp_allowing_scripts, is_html, APP_CSP};
 use crate::inline_scripts::inline_script_hashes;
 use crate::webapp_routes::is_app_route;
 
@@ -238,14 +238,14 @@ impl Endpoint for Webapp {
                     Ok(no_such_file())
                 }
             }
-            Self::Built { page_csp, .. } => {
-                let mut response = self.serve_built(req).await?;
-                let is_page = response
-                    .headers()
-                    .get(header::CONTENT_TYPE)
-                    .and_then(|value| value.to_str().ok())
-                    .is_some_and(|value| value.starts_with("text/html"));
-                if is_page {
+            Self::Built {
+                dir,
+                files,
+                index,
+                page_csp,
+            } => {
+                let mut response = serve_built(dir, files, index, req).await?;
+                if is_html(response.headers()) {
                     response
                         .headers_mut()
                         .insert(header::CONTENT_SECURITY_POLICY, page_csp.clone());
@@ -256,50 +256,42 @@ impl Endpoint for Webapp {
     }
 }
 
-impl Webapp {
-    async fn serve_built(&self, req: Request) -> poem::Result<Response> {
-        match self {
-            Self::NotBuilt { .. } => Ok(no_such_file()),
-            Self::Built {
-                dir, files, index, ..
-            } => {
-                if *req.method() == Method::GET {
-                    if let Some(response) = precompressed(dir, &req).await? {
-                        return Ok(response);
-                    }
+/// A file of the build, or its page for an app route (see the module docs).
+async fn serve_built(
+    dir: &Path,
+    files: &StaticFilesEndpoint,
+    index: &StaticFileEndpoint,
+    req: Request,
+) -> poem::Result<Response> {
+    if *req.method() == Method::GET {
+        if let Some(response) = precompressed(dir, &req).await? {
+            return Ok(response);
+        }
+    }
+    let path = req.uri().path();
+    let status = page_status(path);
+    let index_req = (!is_static_file(path)).then(|| {
+        let index_req = Request::builder()
+            .method(req.method().clone())
+            .uri(req.uri().clone())
+            .header("accept", "text/html")
+            .finish();
+        (index_req, status)
+    });
+    match files.call(req).await {
+        Ok(response) => Ok(response),
+        // poem answers 403 naming the directory for a path that leaves it.
+        Err(err) if matches!(err.status(), StatusCode::NOT_FOUND | StatusCode::FORBIDDEN) => {
+            match index_req {
+                Some((index_req, status)) => {
+                    let mut page = index.call(index_req).await?;
+                    page.set_status(status);
+                    Ok(page)
                 }
-                let path = req.uri().path();
-                let status = page_status(path);
-                let index_req = (!is_static_file(path)).then(|| {
-                    let index_req = Request::builder()
-                        .method(req.method().clone())
-                        .uri(req.uri().clone())
-                        .header("accept", "text/html")
-                        .finish();
-                    (index_req, status)
-                });
-                match files.call(req).await {
-                    Ok(response) => Ok(response),
-                    // poem answers 403 naming the directory for a path that leaves it.
-                    Err(err)
-                        if matches!(
-                            err.status(),
-                            StatusCode::NOT_FOUND | StatusCode::FORBIDDEN
-                        ) =>
-                    {
-                        match index_req {
-                            Some((index_req, status)) => {
-                                let mut page = index.call(index_req).await?;
-                                page.set_status(status);
-                                Ok(page)
-                            }
-                            None => Ok(no_such_file()),
-                        }
-                    }
-                    Err(err) => Err(err),
-                }
+                None => Ok(no_such_file()),
             }
         }
+        Err(err) => Err(err),
     }
 }
 
