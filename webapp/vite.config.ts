@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './scripts/compile-hints.mjs';
 import { precompileMessages } from './scripts/precompile-messages.mjs';
 import { pageChunks } from './scripts/page-chunks.mjs';
 import { precompress } from './scripts/precompress.mjs';
@@ -14,6 +15,7 @@ export default defineConfig(({ mode }) => ({
     precompileMessages(),
     pageChunks(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
     routePreloads(),
+    compileHints(),
     precompress(),
   ],
   resolve: {

@@ -57,4 +57,23 @@ describe('first visit', { skip: skip ?? false }, () => {
     }
     await context.close();
   });
+
+  test('every script of a first visit asks V8 to compile it while it downloads', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+    const page = await context.newPage();
+    /** @type {Promise<[string, string]>[]} */
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((code) => [new URL(response.url()).pathname, code]));
+    });
+    await page.goto(`${BASE_URL}/browse`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Popular movies' }).waitFor();
+    const loaded = await Promise.all(scripts);
+    // The entry, the libraries, the page's code and the texts: more than a handful.
+    assert.ok(loaded.length >= 5, `scripts loaded: ${loaded.map(([url]) => url).join(', ')}`);
+    // scripts/compile-hints.mjs: V8 reads the hint on the file's first line only.
+    const unhinted = loaded.filter(([, code]) => !code.startsWith('//# allFunctionsCalledOnLoad\n')).map(([url]) => url);
+    assert.deepEqual(unhinted, []);
+    await context.close();
+  });
 });
