@@ -50,7 +50,7 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // Page tests render many tiles; on a loaded 2-core CI machine 5 s is not enough.
     testTimeout: 30_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },

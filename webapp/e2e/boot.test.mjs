@@ -50,7 +50,7 @@ describe('first visit', { skip: skip ?? false }, () => {
     // The language's texts and the Browse page's code were asked for by the boot script,
     // which the document's own tags do not name.
     const html = await (await fetch(`${BASE_URL}/browse`)).text();
-    for (const pattern of [/^\/assets\/en-[\w-]+\.js$/, /^\/assets\/browse-route-[\w-]+\.js$/]) {
+    for (const pattern of [/^\/assets\/texts-en-[\w-]+\.js$/, /^\/assets\/browse-route-[\w-]+\.js$/]) {
       const asked = requests.find((request) => pattern.test(request.url));
       assert.ok(asked, `${pattern} was requested (${requests.map((r) => r.url).join(', ')})`);
       assert.ok(!html.includes(`src="${asked.url}"`), `${asked.url} is not a script tag of the page`);
@@ -74,6 +74,42 @@ describe('first visit', { skip: skip ?? false }, () => {
     // scripts/compile-hints.mjs: V8 reads the hint on the file's first line only.
     const unhinted = loaded.filter(([, code]) => !code.startsWith('//# allFunctionsCalledOnLoad\n')).map(([url]) => url);
     assert.deepEqual(unhinted, []);
+    await context.close();
+  });
+
+  test('a page brings its own texts, and a language switched to comes whole', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fi-FI' });
+    const page = await context.newPage();
+    /** @type {string[]} */
+    const texts = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      if (/^(texts-|en-|fi-)/.test(file)) texts.push(file);
+    });
+    /** @type {string[]} */
+    const missing = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[i18n]')) missing.push(message.text());
+    });
+    await page.goto(`${BASE_URL}/browse`);
+    await page.getByRole('heading', { level: 1, name: 'Suositut elokuvat' }).waitFor();
+    // The Finnish texts every page needs and Browse's own, not the whole catalogue.
+    assert.equal(texts.filter((file) => /^texts-fi-[\w-]+\.js$/.test(file) && !file.startsWith('texts-fi-browse-route-')).length, 1, texts.join(', '));
+    assert.ok(texts.some((file) => file.startsWith('texts-fi-browse-route-')), texts.join(', '));
+    assert.ok(!texts.some((file) => /^fi-[\w-]+\.js$/.test(file)), texts.join(', '));
+
+    // Another page, in the app: its texts come with its code.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Tietoa' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tietoa Leffaseurasta' }).waitFor();
+    assert.ok(texts.some((file) => file.startsWith('texts-fi-about-page-')), texts.join(', '));
+
+    // English, switched to: its whole catalogue, and the page shows in it at once.
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Leffaseura' }).waitFor();
+    assert.ok(texts.some((file) => /^en-[\w-]+\.js$/.test(file)), texts.join(', '));
+    await page.getByRole('banner').getByRole('link', { name: 'Browse' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Popular movies' }).waitFor();
+    assert.deepEqual(missing, []);
     await context.close();
   });
 });

@@ -20,8 +20,18 @@ export function skipReason() {
   return null;
 }
 
+/** `[i18n]` errors (a missing or broken text) seen on any page of this test file. */
+const textErrors = /** @type {string[]} */ ([]);
+process.on('beforeExit', () => {
+  // Every journey, in whatever it clicks through, also checks that no text was missing: a
+  // production build loads its texts in parts (webapp/scripts/page-texts.mjs).
+  if (textErrors.length === 0) return;
+  console.error(`FAILED: ${textErrors.length} text error(s) in the browser:\n  ${[...new Set(textErrors)].join('\n  ')}`);
+  process.exitCode = 1;
+});
+
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -33,6 +43,15 @@ export async function launch() {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('[i18n]')) textErrors.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    });
+    return context;
+  };
+  return browser;
 }
 
 /**

@@ -6,16 +6,18 @@
 // language's files while the app's entry downloads, instead of after it ran.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parsedCatalogue, splitTexts, textsModule } from './page-texts.mjs';
 
 const ROUTES = 'src/app/routes.tsx';
 const BOOT = 'src/app/boot/main.ts';
 const CATALOGUE = /\/src\/lib\/i18n\/messages\/(en|fi)\.json$/;
+const LANGUAGES = ['en', 'fi'];
 /** `page(['/a', '/b/:id'], () => import('./pages/x'), …)` in routes.tsx. */
 const PAGE = /\bpage\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g;
 
 /**
  * @typedef {import('vite').Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }} Chunk
- * @typedef {{ files: string[]; routes: [string, number[]][]; catalogues: Record<string, number[]> }} Table
+ * @typedef {{ files: string[]; routes: [string, number[]][]; catalogues: Record<string, number[]>; routeTexts: Record<string, number[]> }} Table
  */
 
 /** @returns {import('vite').Plugin} */
@@ -54,36 +56,63 @@ export function routePreloads() {
       };
       const loadedByHtml = closure(app.fileName);
       /** @type {Table} */
-      const table = { files: [], routes: [], catalogues: {} };
+      const table = { files: [], routes: [], catalogues: {}, routeTexts: {} };
       /** @param {string} fileName */
       const indexOf = (fileName) => {
         const url = `/${fileName}`;
         const found = table.files.indexOf(url);
         return found >= 0 ? found : table.files.push(url) - 1;
       };
-      /** The files of the dynamic entry for module `id`, less what index.html loads. @param {string} id */
-      const filesOf = (id) => {
-        const entry = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
-        if (!entry) return null;
-        return [...closure(entry.fileName)].filter((fileName) => !loadedByHtml.has(fileName)).map(indexOf);
-      };
+      /** The chunk loaded on demand for module `id`. @param {string} id */
+      const dynamicEntry = (id) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
+      /** Its files, less what index.html loads. @param {Chunk} entry */
+      const filesOf = (entry) => [...closure(entry.fileName)].filter((fileName) => !loadedByHtml.has(fileName)).map(indexOf);
 
       const routesFile = resolve(root, ROUTES);
       const source = await readFile(routesFile, 'utf8');
       const pages = [...source.matchAll(PAGE)];
       const calls = source.match(/\.\.\.page\(/g)?.length ?? 0;
       if (pages.length === 0 || pages.length !== calls) this.error(`route-preloads: read ${pages.length} of the ${calls} page(...) calls in ${ROUTES}`);
+      /** Each route's page chunk, in table.routes' order. @type {string[]} */
+      const routeChunks = [];
       for (const [, paths, specifier] of pages) {
         const resolved = await this.resolve(/** @type {string} */ (specifier), routesFile);
-        const files = resolved && filesOf(resolved.id);
-        if (!files) this.error(`route-preloads: no chunk for ${specifier}`);
-        for (const path of /** @type {string} */ (paths).matchAll(/'([^']+)'/g)) table.routes.push([/** @type {string} */ (path[1]), files]);
+        const entry = resolved && dynamicEntry(resolved.id);
+        if (!entry) this.error(`route-preloads: no chunk for ${specifier}`);
+        const files = filesOf(entry);
+        for (const path of /** @type {string} */ (paths).matchAll(/'([^']+)'/g)) {
+          table.routes.push([/** @type {string} */ (path[1]), files]);
+          routeChunks.push(entry.fileName);
+        }
       }
-      for (const chunk of chunks) {
-        const language = chunk.isDynamicEntry ? CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
-        if (language) table.catalogues[language] = filesOf(/** @type {string} */ (chunk.facadeModuleId)) ?? [];
+
+      // Each language's texts: what every page can show (`core`, which the boot script
+      // preloads as the language's texts) and a part per page (scripts/page-texts.mjs). The
+      // whole catalogue stays a chunk of its own for a language switched to later.
+      const catalogueChunks = chunks.filter((chunk) => chunk.isDynamicEntry && CATALOGUE.test(chunk.facadeModuleId ?? ''));
+      if (catalogueChunks.length !== LANGUAGES.length) this.error('route-preloads: a language catalogue chunk is missing');
+      const sources = new Map(catalogueChunks.map((chunk) => [CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1], chunk.facadeModuleId ?? '']));
+      const catalogues = Object.fromEntries(
+        await Promise.all(LANGUAGES.map(async (language) => [language, await parsedCatalogue(/** @type {string} */ (sources.get(language)))])),
+      );
+      const { core, parts } = splitTexts({
+        keys: Object.keys(catalogues.en),
+        chunks: byName,
+        entry: app.fileName,
+        pages: [...new Set(routeChunks)],
+        skip: new Set(catalogueChunks.map((chunk) => chunk.fileName)),
+      });
+      /** Emits a set of texts as a module of its own; its index in table.files. @param {string} name @param {string} source */
+      const emitTexts = (name, source) => indexOf(this.getFileName(this.emitFile({ type: 'asset', name: `${name}.js`, source })));
+      for (const language of LANGUAGES) {
+        table.catalogues[language] = [emitTexts(`texts-${language}`, textsModule(catalogues[language], core))];
+        /** @type {Map<string, number>} */
+        const partFiles = new Map();
+        for (const [page, keys] of parts) {
+          if (keys.size > 0) partFiles.set(page, emitTexts(`texts-${language}-${byName.get(page)?.name ?? 'page'}`, textsModule(catalogues[language], keys)));
+        }
+        table.routeTexts[language] = routeChunks.map((page) => partFiles.get(page) ?? -1);
       }
-      if (!table.catalogues.en || !table.catalogues.fi) this.error('route-preloads: a language catalogue chunk is missing');
 
       // A data block is not run, so the Content-Security-Policy allows it; `<` is escaped so
       // that no file name could end the element. The boot script is inline, before the

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, type RouteObject } from '@/lib/router';
 import { ComingSoon, type ComingSoonPage } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
+import { getLanguage, loadPageTexts } from '@/lib/i18n';
 import { HomePage } from '@/features/home/components/home-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -10,14 +11,15 @@ const loaders: { path: string; load: () => Promise<unknown> }[] = [];
 
 /**
  * A page whose code is a chunk of its own, fetched when it is first shown (issue 14: the
- * homepage's first load carries no other page). The layout's Suspense shows while it loads;
- * once the code is here (`preloadPage` before the first render) the page renders at once,
- * without a round through the Suspense fallback.
+ * homepage's first load carries no other page), with its texts (a production build's come in
+ * parts, lib/i18n/messages). The layout's Suspense shows while they load; once they are here
+ * (`preloadPage` before the first render) the page renders at once, without a round through
+ * the Suspense fallback.
  */
 function page<Module>(paths: string[], load: () => Promise<Module>, pick: (module: Module) => ComponentType): RouteObject[] {
   let Loaded: ComponentType | null = null;
   const loadAndKeep = () =>
-    load().then((module) => {
+    Promise.all([load(), loadPageTexts(paths[0] ?? '', getLanguage())]).then(([module]) => {
       Loaded = pick(module);
       return { default: Loaded };
     });

@@ -62,17 +62,19 @@ describe('boot plan', () => {
     }
   });
 
-  it('names the current page’s files and the language’s texts, in the router’s order', () => {
+  it('names the current page’s files and texts and the language’s common texts, in the router’s order', () => {
     const table: PreloadTable = {
-      files: ['/assets/a.js', '/assets/b.js', '/assets/b.css', '/assets/en.js', '/assets/fi.js', '/assets/c.js'],
+      files: ['/assets/a.js', '/assets/b.js', '/assets/b.css', '/assets/en.js', '/assets/fi.js', '/assets/c.js', '/assets/b-en.js', '/assets/b-fi.js'],
       routes: [
         ['/groups/create', [0]],
         ['/groups/:id', [1, 2]],
       ],
       catalogues: { en: [3], fi: [4] },
+      routeTexts: { en: [-1, 6], fi: [-1, 7] },
     };
     expect(filesFor(table, '/groups/create', 'en')).toEqual(['/assets/en.js', '/assets/a.js']);
-    expect(filesFor(table, '/groups/9', 'fi')).toEqual(['/assets/fi.js', '/assets/b.js', '/assets/b.css']);
+    expect(filesFor(table, '/groups/9', 'fi')).toEqual(['/assets/fi.js', '/assets/b.js', '/assets/b.css', '/assets/b-fi.js']);
+    expect(filesFor(table, '/groups/9', 'en')).toEqual(['/assets/en.js', '/assets/b.js', '/assets/b.css', '/assets/b-en.js']);
     expect(filesFor(table, '/', 'en')).toEqual(['/assets/en.js']);
   });
 

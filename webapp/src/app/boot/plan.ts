@@ -10,8 +10,10 @@ export type PreloadTable = {
   files: string[];
   /** Route patterns (`/movie/:id`) in the router's order, with the files of the page's code. */
   routes: [pattern: string, files: number[]][];
-  /** Each language's texts. */
+  /** Each language's texts that every page needs (scripts/page-texts.mjs). */
   catalogues: Record<BootLanguage, number[]>;
+  /** Each language's texts of each route's page, in `routes`' order; -1 where it has none of its own. */
+  routeTexts: Record<BootLanguage, number[]>;
 };
 
 export type BootLanguage = 'fi' | 'en';
@@ -52,10 +54,12 @@ export function matchesPattern(pattern: string, pathname: string): Record<string
   return params;
 }
 
-/** The files to fetch at once for `pathname` in `language`: the page's code and the texts. */
+/** The files to fetch at once for `pathname` in `language`: the page's code and texts, and the texts every page needs. */
 export function filesFor(table: PreloadTable, pathname: string, language: BootLanguage): string[] {
-  const route = table.routes.find(([pattern]) => matchesPattern(pattern, pathname));
-  const indexes = [...table.catalogues[language], ...(route?.[1] ?? [])];
+  const routeIndex = table.routes.findIndex(([pattern]) => matchesPattern(pattern, pathname));
+  const route = table.routes[routeIndex];
+  const texts = route ? (table.routeTexts[language][routeIndex] ?? -1) : -1;
+  const indexes = [...table.catalogues[language], ...(route?.[1] ?? []), ...(texts >= 0 ? [texts] : [])];
   return indexes.map((index) => table.files[index]).filter((file): file is string => typeof file === 'string');
 }
 

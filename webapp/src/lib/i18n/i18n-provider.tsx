@@ -1,7 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { intlFor, type IntlShape } from './intl';
 import { useCurrentLanguage, type Language } from './language';
-import { readCatalogue } from './messages';
+import { getTextsVersion, readCatalogue, subscribeTexts } from './messages';
 
 /** The shown language's IntlShape; exported for tests that need texts of their own. */
 export const IntlContext = createContext<IntlShape | null>(null);
@@ -19,6 +19,8 @@ export function I18nProvider({ children, language }: I18nProviderProps) {
   // The chosen language is loaded before it is shown (main.tsx, setLanguage); a fixed one
   // may still be on its way, and a Suspense boundary above waits for it.
   readCatalogue(shown);
+  // Renders again when texts that were missing come (a production build's come in parts).
+  useSyncExternalStore(subscribeTexts, getTextsVersion, getTextsVersion);
   // One IntlShape per language for the app's lifetime: a switch re-renders what reads it
   // and keeps every formatter made so far.
   return <IntlContext.Provider value={intlFor(shown)}>{children}</IntlContext.Provider>;

@@ -6,5 +6,5 @@ export { useErrorText, useFormat, useGenreName, useLanguage, useT, type MessageV
 export { errorKey, errorText } from './errors';
 export { intlFor, type IntlShape } from './intl';
 export { getLanguage, LANGUAGES, LOCALES, setLanguage, type Language } from './language';
-export { loadCatalogue } from './messages';
+export { loadCatalogue, loadPageTexts } from './messages';
 export type { MessageKey } from './messages';

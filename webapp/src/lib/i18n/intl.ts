@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { createFormatters } from './formatters';
 import { LOCALES, type Language } from './language';
-import { loadedCatalogue, type Catalogue, type MessageKey, type MessageSource } from './messages';
+import { getTextsVersion, isPartial, loadedCatalogue, loadWhole, type Catalogue, type MessageKey, type MessageSource } from './messages';
 
 /** Values an ICU message takes: `{count}`, `{name}`, … */
 export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
@@ -127,7 +127,7 @@ export function createIntl({ locale, messages, onError = reportError }: IntlConf
   };
 }
 
-const made: Partial<Record<Language, IntlShape>> = {};
+const made: Partial<Record<Language, { intl: IntlShape; version: number }>> = {};
 
 /**
  * The texts and formatters of a language, one for the app's lifetime (the I18nProvider's, and
@@ -137,6 +137,21 @@ const made: Partial<Record<Language, IntlShape>> = {};
 export function intlFor(language: Language): IntlShape {
   const messages = loadedCatalogue(language);
   if (!messages) throw new Error(`the ${language} texts are not loaded yet (loadCatalogue)`);
-  made[language] ??= createIntl({ locale: LOCALES[language], messages });
-  return made[language];
+  const version = getTextsVersion();
+  // Texts that were missing came (messages' loadWhole): a new IntlShape, so that what shows
+  // texts renders again, and none of the keys shown in their place is remembered.
+  if (made[language]?.version !== version) {
+    const intl = createIntl({
+      locale: LOCALES[language],
+      messages,
+      onError: (code, message, cause) => {
+        reportError(code, message, cause);
+        // The build's split of the texts (scripts/page-texts.mjs) missed this one: the rest
+        // of the language's texts come, and the next render shows it.
+        if (code === 'MISSING_TRANSLATION' && isPartial(language)) void loadWhole(language);
+      },
+    });
+    made[language] = { intl, version };
+  }
+  return made[language].intl;
 }
