@@ -13,7 +13,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     precompileMessages(),
-    pageChunks(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
+    pageChunks(fileURLToPath(new URL('./src/main.tsx', import.meta.url)), fileURLToPath(new URL('./src/app/pages/home-route.tsx', import.meta.url))),
     routePreloads(),
     compileHints(),
     precompress(),

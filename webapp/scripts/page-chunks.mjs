@@ -14,14 +14,17 @@
 // HTTP/1.1 those took four of the browser's six connections, so a page's own data and code
 // waited for one to free: a cold /browse asked for its movies at 349 ms and got a connection
 // at 568 (resource timing, throttled phone profile). One file also compresses 4 KB smaller.
+// The homepage is a page loaded on demand like the others; what it shares with another page
+// stays in `app` (see `decide`), what only it uses is its own chunk.
 const APP_CODE = /[\\/]src[\\/]/;
 const LIGHT_SHARE = 0.1;
 
 /**
  * @param {string} entry the app's entry module (its absolute path)
+ * @param {string} homePage the homepage's module, loaded on demand as every page (its path)
  * @returns {import('vite').Plugin}
  */
-export function pageChunks(entry) {
+export function pageChunks(entry, homePage) {
   /** The shared modules that go into `shared`, decided once per build. */
   let inShared = /** @type {Set<string> | null} */ (null);
   /** The modules index.html loads in any case, decided with `inShared`. */
@@ -43,12 +46,20 @@ export function pageChunks(entry) {
       return seen;
     };
     // What index.html loads in any case: the entry and everything it imports statically.
-    const initial = reach(entry, new Set());
+    const entryReach = reach(entry, new Set());
+    if (entryReach.size < 2) throw new Error(`page-chunks: the entry ${entry} imports nothing (is the path right?)`);
+    const lazyOf = (/** @type {string} */ id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+    const routes = new Set([...entryReach].flatMap(lazyOf));
+    if (!routes.has(homePage)) throw new Error(`page-chunks: the entry does not load ${homePage} on demand (is the path right?)`);
+    // The homepage is a page loaded on demand, but what it shares with any other page goes
+    // with the entry, as when the homepage was part of it: the tiles, the review and movie
+    // actions… are most pages' first load, and their own chunks stay as they were. What only
+    // the homepage uses (its carousels, hero, parties) is no longer every other page's.
+    const others = new Set([...routes].filter((route) => route !== homePage).flatMap((route) => [...reach(route, entryReach)]));
+    const initial = new Set([...entryReach, ...[...reach(homePage, entryReach)].filter((id) => id !== homePage && others.has(id))]);
     initialModules = initial;
-    if (initial.size < 2) throw new Error(`page-chunks: the entry ${entry} imports nothing (is the path right?)`);
     // The pages: every module loaded with import() (routes, lazy parts of the homepage).
     const pages = new Set();
-    const lazyOf = (/** @type {string} */ id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
     for (const id of initial) for (const lazy of lazyOf(id)) pages.add(lazy);
     for (const page of [...pages]) for (const id of reach(page, initial)) for (const lazy of lazyOf(id)) pages.add(lazy);
     /** Each app module outside the entry: the pages that use it. @type {Map<string, string[]>} */

@@ -18,9 +18,10 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
-  it.each(['/', '/homepage'])('%s shows the home page inside the shared header and footer', (path) => {
+  it.each(['/', '/homepage'])('%s shows the home page inside the shared header and footer', async (path) => {
     renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: 'Find your next movie night' })).toBeInTheDocument();
+    // Loaded on demand, as every page.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find your next movie night' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
       'This product uses the TMDB API but is not endorsed or certified by TMDB.',

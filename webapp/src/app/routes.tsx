@@ -1,9 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { matchPath, type RouteObject } from '@/lib/router';
 import { ComingSoon, type ComingSoonPage } from '@/components/coming-soon';
 import { Layout } from '@/components/layout/layout';
 import { getLanguage, loadPageTexts } from '@/lib/i18n';
-import { HomePage } from '@/features/home/components/home-page';
 import { NotFoundPage } from './not-found-page';
 
 /** The loaders of the pages loaded on demand, by route path (see `preloadPage`). */
@@ -47,35 +46,16 @@ export function preloadPage(pathname: string): Promise<void> {
 /** Pages whose feature is not built yet: each says so in one sentence (comingSoon.<page>.title/message). */
 const soon = (name: ComingSoonPage) => <ComingSoon titleKey={`comingSoon.${name}.title`} messageKey={`comingSoon.${name}.message`} />;
 
-/** A part of a page loaded after the page itself: nothing shows until it is here. */
-function part<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  const Part = lazy(() => load().then((module) => ({ default: pick(module) })));
-  return (
-    <Suspense fallback={null}>
-      <Part />
-    </Suspense>
-  );
-}
-
-// The homepage's showtimes (signed-in users with a watchlist only) and popular groups come
-// after its hero and first carousels: their code does not hold up the first load.
-const home = (
-  <HomePage
-    popularGroups={part(() => import('@/features/groups/components/popular-groups-carousel'), (m) => m.PopularGroupsCarousel)}
-    watchlistShowtimes={part(() => import('@/features/showtimes/components/watchlist-showtimes'), (m) => m.WatchlistShowtimes)}
-  />
-);
-
 /**
- * Every route of PRODUCT-SPEC §2. The homepage is in the first chunk; every other page is loaded on demand.
+ * Every route of PRODUCT-SPEC §2. Every page is loaded on demand, the homepage too: what only
+ * it uses is not in every page's first load (issue 14, scripts/page-chunks.mjs).
  * The first match wins (lib/router.tsx): /groups/create before /groups/:id, the catch-all last.
  */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: home },
-      { path: '/homepage', element: home },
+      ...page(['/', '/homepage'], () => import('./pages/home-route'), (m) => m.default),
       ...page(['/login'], () => import('@/features/auth/components/login-page'), (m) => m.LoginPage),
       ...page(['/signup'], () => import('@/features/auth/components/signup-page'), (m) => m.SignupPage),
       ...page(['/settings'], () => import('@/features/settings/components/settings-page'), (m) => m.SettingsPage),
