@@ -1,8 +1,12 @@
-import { AddToGroupFavorites } from '@/features/groups/components/add-to-group-favorites';
 import { MoviePage } from '@/features/movies/components/movie-page';
-import { MovieReviews } from '@/features/reviews/components/movie-reviews';
-import { MovieShowtimes } from '@/features/showtimes/components/movie-showtimes';
 import { movieActions } from '@/components/movie-actions/movie-actions';
+import { lazyPart } from './lazy-part';
+
+// The movie itself shows first; its showtimes, reviews and the group owners' "add to group"
+// come right after, their code (most of the page's) no longer before the title (issue 14).
+const AddToGroupFavorites = lazyPart(() => import('@/features/groups/components/add-to-group-favorites').then((m) => m.AddToGroupFavorites));
+const MovieReviews = lazyPart(() => import('@/features/reviews/components/movie-reviews').then((m) => m.MovieReviews));
+const MovieShowtimes = lazyPart(() => import('@/features/showtimes/components/movie-showtimes').then((m) => m.MovieShowtimes));
 
 export default function MovieRoute() {
   return (
