@@ -27,7 +27,15 @@ export function compileHints() {
         chunks.map(async (chunk) => {
           const path = join(dir, chunk.fileName);
           const code = await readFile(path, 'utf8');
-          if (!code.startsWith(HINT)) await writeFile(path, `${HINT}\n${code}`);
+          if (code.startsWith(HINT)) return;
+          await writeFile(path, `${HINT}\n${code}`);
+          // A source map (when one is built) maps the lines below the hint: one more line,
+          // with nothing mapped on it, keeps every mapping on its line.
+          const map = await readFile(`${path}.map`, 'utf8').catch(() => null);
+          if (map !== null) {
+            const parsed = JSON.parse(map);
+            await writeFile(`${path}.map`, JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` }));
+          }
         }),
       );
     },
