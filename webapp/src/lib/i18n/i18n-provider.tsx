@@ -21,8 +21,8 @@ export function I18nProvider({ children, language }: I18nProviderProps) {
   readCatalogue(shown);
   // Renders again when texts that were missing come (a production build's come in parts).
   useSyncExternalStore(subscribeTexts, getTextsVersion, getTextsVersion);
-  // One IntlShape per language for the app's lifetime: a switch re-renders what reads it
-  // and keeps every formatter made so far.
+  // One IntlShape per language (a new one only when missing texts came): a switch re-renders
+  // what reads it and keeps every formatter made so far.
   return <IntlContext.Provider value={intlFor(shown)}>{children}</IntlContext.Provider>;
 }
 

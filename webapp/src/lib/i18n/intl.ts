@@ -130,8 +130,8 @@ export function createIntl({ locale, messages, onError = reportError }: IntlConf
 const made: Partial<Record<Language, { intl: IntlShape; version: number }>> = {};
 
 /**
- * The texts and formatters of a language, one for the app's lifetime (the I18nProvider's, and
- * outside React: pure helpers, their tests). The language's catalogue must be loaded
+ * The texts and formatters of a language, one until texts that were missing come (the
+ * I18nProvider's, and outside React: pure helpers, their tests). The language's catalogue must be loaded
  * (`loadCatalogue`): the shown one always is.
  */
 export function intlFor(language: Language): IntlShape {
