@@ -271,11 +271,18 @@ async fn serve_built(
     let path = req.uri().path();
     let status = page_status(path);
     let index_req = (!is_static_file(path)).then(|| {
-        let index_req = Request::builder()
+        let mut index_req = Request::builder()
             .method(req.method().clone())
             .uri(req.uri().clone())
-            .header("accept", "text/html")
-            .finish();
+            .header("accept", "text/html");
+        // A revisit asks whether its copy is still current: the answer is a 304 without
+        // the page, not the page again.
+        for name in [header::IF_NONE_MATCH, header::IF_MODIFIED_SINCE] {
+            if let Some(value) = req.headers().get(&name) {
+                index_req = index_req.header(name, value.clone());
+            }
+        }
+        let index_req = index_req.finish();
         (index_req, status)
     });
     match files.call(req).await {
@@ -285,7 +292,10 @@ async fn serve_built(
             match index_req {
                 Some((index_req, status)) => {
                     let mut page = index.call(index_req).await?;
-                    page.set_status(status);
+                    // A 304 says the copy the browser has (this page, with its status) is current.
+                    if page.status() != StatusCode::NOT_MODIFIED {
+                        page.set_status(status);
+                    }
                     Ok(page)
                 }
                 None => Ok(no_such_file()),
@@ -299,6 +309,41 @@ async fn serve_built(
 mod tests {
     use super::*;
     use poem::test::TestClient;
+
+    #[tokio::test]
+    async fn a_revisited_page_is_answered_not_modified_without_the_page() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
+        let client = TestClient::new(Webapp::new(dir.path()));
+        for (path, first_status) in [
+            ("/movie/42", StatusCode::OK),
+            ("/movies/42", StatusCode::NOT_FOUND),
+        ] {
+            let first = client.get(path).send().await;
+            first.assert_status(first_status);
+            let etag = first
+                .0
+                .headers()
+                .get(header::ETAG)
+                .expect("an ETag")
+                .clone();
+            let again = client
+                .get(path)
+                .header(header::IF_NONE_MATCH, etag)
+                .send()
+                .await;
+            again.assert_status(StatusCode::NOT_MODIFIED);
+            again.assert_text("").await;
+            // A changed page is sent again, with its status.
+            let stale = client
+                .get(path)
+                .header(header::IF_NONE_MATCH, "\"old\"")
+                .send()
+                .await;
+            stale.assert_status(first_status);
+            stale.assert_text("<html>app</html>").await;
+        }
+    }
 
     #[tokio::test]
     async fn built_files_are_served_and_app_routes_fall_back_to_index() {
