@@ -38,14 +38,6 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
   }, [hasIgnoredGenres, q, page, setParams]);
   usePageTitle(q ? t('browse.searchPageTitle', { q }) : t('browse.pageTitle'));
 
-  const [text, setText] = useState(q);
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    // The navbar or Back/Forward changed the search: show it in the box too.
-    setShownQ(q);
-    setText(q);
-  }
-
   const genresQuery = useGenres();
   const movies = useBrowseMovies(sourceFor(q, genres), page);
   const queryClient = useQueryClient();
@@ -55,8 +47,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
     setParams(new URLSearchParams(browseSearch(next)));
   }
 
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function search(text: string) {
     go({ q: text.trim(), genres: text.trim() ? [] : genres, page: 1 });
   }
 
@@ -66,7 +57,6 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
   }
 
   function clearFilters() {
-    setText('');
     go({ q: '', genres: [], page: 1 });
   }
 
@@ -88,27 +78,7 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
 
   return (
     <div className={styles.browse}>
-      <form role="search" className={styles.searchForm} onSubmit={onSearch} aria-label={t('browse.formLabel')}>
-        <label htmlFor="browse-search" className="visually-hidden">
-          {t('browse.searchLabel')}
-        </label>
-        <input
-          id="browse-search"
-          type="search"
-          placeholder={t('browse.searchPlaceholder')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          autoComplete="off"
-        />
-        <div className={styles.formButtons}>
-          <button type="submit" className="btn btn-primary">
-            {t('browse.search')}
-          </button>
-          <button type="button" className="btn" onClick={clearFilters} disabled={isDefault && !text}>
-            {t('browse.clear')}
-          </button>
-        </div>
-      </form>
+      <SearchForm q={q} isDefault={isDefault} onSearch={search} onClear={clearFilters} />
       <aside className={styles.sidebar} aria-labelledby="browse-genres">
         <h2 id="browse-genres" className={styles.sideTitle}>
           {t('browse.genres')}
@@ -196,9 +166,68 @@ export function BrowsePage({ renderCardActions }: BrowsePageProps) {
 }
 
 /**
- * The page's tiles. Typing in the search box re-renders the page on every key; the tiles
- * (sixteen, each with its own favorite and watchlist buttons) only when the movies change,
- * so a key answers at once on a slow phone too.
+ * The search box and its buttons, with the text being typed as their own state: a key
+ * re-renders this form only, not the page around it (its genres, heading and tiles), so it
+ * answers at once on a slow phone too.
+ */
+function SearchForm({
+  q,
+  isDefault,
+  onSearch,
+  onClear,
+}: {
+  q: string;
+  isDefault: boolean;
+  onSearch: (text: string) => void;
+  onClear: () => void;
+}) {
+  const t = useT();
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    // The navbar or Back/Forward changed the search: show it in the box too.
+    setShownQ(q);
+    setText(q);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(text);
+  }
+
+  function clear() {
+    setText('');
+    onClear();
+  }
+
+  return (
+    <form role="search" className={styles.searchForm} onSubmit={submit} aria-label={t('browse.formLabel')}>
+      <label htmlFor="browse-search" className="visually-hidden">
+        {t('browse.searchLabel')}
+      </label>
+      <input
+        id="browse-search"
+        type="search"
+        placeholder={t('browse.searchPlaceholder')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+      />
+      <div className={styles.formButtons}>
+        <button type="submit" className="btn btn-primary">
+          {t('browse.search')}
+        </button>
+        <button type="button" className="btn" onClick={clear} disabled={isDefault && !text}>
+          {t('browse.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The page's tiles (sixteen, each with its own favorite and watchlist buttons), drawn again
+ * only when the movies change, not when the page does for its genres or a fetch's state.
  */
 const MovieGrid = memo(function MovieGrid({
   movies,
