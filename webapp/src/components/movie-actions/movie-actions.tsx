@@ -65,7 +65,6 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
   const t = useT();
   const id = Number(movieId);
   const viewer = useViewerKey();
-  const { status } = useFavoriteStatus(id, known);
   const [dialog, setDialog] = useState<'login' | 'failed' | null>(null);
   const movie: FavoriteMovie = {
     movie_id: id,
@@ -74,34 +73,20 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
     poster_path: posterPath || undefined,
   };
 
-  const buttons = (
-    [
-      { type: FAVORITE, labelKey: 'movieActions.favorite', pressed: status.is_favorite, icon: <HeartIcon /> },
-      { type: WATCHLIST, labelKey: 'movieActions.watchlist', pressed: status.is_watchlist, icon: <BookmarkIcon /> },
-    ] as const
-  ).map(({ type, labelKey, pressed, icon }) => (
-    <ToggleButton
-      key={type}
-      viewer={viewer}
-      movie={movie}
-      type={type}
-      label={t(labelKey)}
-      pressed={pressed}
-      icon={icon}
-      variant={variant}
-      shown={status}
-      onNeedLogin={() => setDialog('login')}
-      onFailed={() => setDialog('failed')}
-    />
-  ));
-
   return (
     <div
       role="group"
       aria-label={t('movieActions.group', { title })}
       className={[styles.bar, styles[variant], className].filter(Boolean).join(' ')}
     >
-      {buttons}
+      {viewer === null ? (
+        // A visitor's bar asks nothing and toggles nothing: plain buttons, without the
+        // status query and the two mutations a signed-in bar keeps (a page of tiles is
+        // sixteen bars, drawn within its first second).
+        <VisitorButtons variant={variant} onNeedLogin={() => setDialog('login')} />
+      ) : (
+        <SignedInButtons viewer={viewer} movie={movie} known={known} variant={variant} onFailed={() => setDialog('failed')} />
+      )}
       {dialog === 'login'
         ? createPortal(<LoginPrompt onClose={() => setDialog(null)} />, document.body)
         : null}
@@ -121,6 +106,66 @@ export function MovieActions({ movieId, title, originalTitle, year, posterPath, 
   );
 }
 
+const TOGGLES = [
+  { type: FAVORITE, labelKey: 'movieActions.favorite', pressedField: 'is_favorite', Icon: HeartIcon },
+  { type: WATCHLIST, labelKey: 'movieActions.watchlist', pressedField: 'is_watchlist', Icon: BookmarkIcon },
+] as const;
+
+/** Both toggles off; a click opens the login prompt (PRODUCT-SPEC §6). */
+function VisitorButtons({ variant, onNeedLogin }: { variant: 'compact' | 'full'; onNeedLogin: () => void }) {
+  const t = useT();
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
+    // Tiles may sit inside a link or a clickable card: the button is the only target.
+    event.preventDefault();
+    event.stopPropagation();
+    onNeedLogin();
+  }
+  return TOGGLES.map(({ type, labelKey, Icon }) => (
+    <ToggleFace
+      key={type}
+      type={type}
+      label={t(labelKey)}
+      pressed={false}
+      title={t('movieActions.loginTitle')}
+      icon={<Icon />}
+      variant={variant}
+      opensDialog
+      onClick={onClick}
+    />
+  ));
+}
+
+function SignedInButtons({
+  viewer,
+  movie,
+  known,
+  variant,
+  onFailed,
+}: {
+  viewer: string;
+  movie: FavoriteMovie;
+  known: Partial<FavoriteStatus> | undefined;
+  variant: 'compact' | 'full';
+  onFailed: () => void;
+}) {
+  const t = useT();
+  const { status } = useFavoriteStatus(movie.movie_id, known);
+  return TOGGLES.map(({ type, labelKey, pressedField, Icon }) => (
+    <ToggleButton
+      key={type}
+      viewer={viewer}
+      movie={movie}
+      type={type}
+      label={t(labelKey)}
+      pressed={status[pressedField]}
+      icon={<Icon />}
+      variant={variant}
+      shown={status}
+      onFailed={onFailed}
+    />
+  ));
+}
+
 /** `1999` or `'1999-03-31'` → 1999; nothing usable → left out of the add. */
 function releaseYear(year: MovieActionsProps['year']): number | undefined {
   const value = typeof year === 'string' ? Number.parseInt(year.slice(0, 4), 10) : year;
@@ -128,7 +173,7 @@ function releaseYear(year: MovieActionsProps['year']): number | undefined {
 }
 
 type ToggleButtonProps = {
-  viewer: string | null;
+  viewer: string;
   movie: FavoriteMovie;
   type: FavoriteType;
   label: string;
@@ -137,14 +182,13 @@ type ToggleButtonProps = {
   shown: FavoriteStatus;
   icon: ReactNode;
   variant: 'compact' | 'full';
-  onNeedLogin: () => void;
   onFailed: () => void;
 };
 
-function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, variant, onNeedLogin, onFailed }: ToggleButtonProps) {
+function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, variant, onFailed }: ToggleButtonProps) {
   const t = useT();
   const queryClient = useQueryClient();
-  const toggle = useToggleFavorite(viewer ?? 'visitor', movie.movie_id, type);
+  const toggle = useToggleFavorite(viewer, movie.movie_id, type);
   const mutationKey = toggleMutationKey(movie.movie_id, type);
   // Counts this movie's toggle in any bar on the page (the same movie can show twice).
   const busy = useIsMutating({ mutationKey, exact: true }) > 0;
@@ -154,10 +198,6 @@ function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, varian
     // Tiles may sit inside a link or a clickable card: the button is the only target.
     event.preventDefault();
     event.stopPropagation();
-    if (viewer === null) {
-      onNeedLogin();
-      return;
-    }
     // The second click of a double-click repeats the first one's intent: never undo it.
     if (event.detail > 1) return;
     if (sending.current || queryClient.isMutating({ mutationKey, exact: true }) > 0) return;
@@ -180,6 +220,31 @@ function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, varian
     type === WATCHLIST
       ? t(pressed ? 'movieActions.removeWatchlist' : 'movieActions.addWatchlist')
       : t(pressed ? 'movieActions.removeFavorite' : 'movieActions.addFavorite');
+  return <ToggleFace type={type} label={label} pressed={pressed} title={action} icon={icon} variant={variant} busy={busy} onClick={onClick} />;
+}
+
+/** The toggle as it looks, for a visitor and a signed-in user alike. */
+function ToggleFace({
+  type,
+  label,
+  pressed,
+  title,
+  icon,
+  variant,
+  busy = false,
+  opensDialog = false,
+  onClick,
+}: {
+  type: FavoriteType;
+  label: string;
+  pressed: boolean;
+  title: string;
+  icon: ReactNode;
+  variant: 'compact' | 'full';
+  busy?: boolean;
+  opensDialog?: boolean;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
   return (
     <button
       type="button"
@@ -187,8 +252,8 @@ function ToggleButton({ viewer, movie, type, label, pressed, shown, icon, varian
       aria-label={label}
       aria-pressed={pressed}
       aria-disabled={busy || undefined}
-      aria-haspopup={viewer === null ? 'dialog' : undefined}
-      title={viewer === null ? t('movieActions.loginTitle') : action}
+      aria-haspopup={opensDialog ? 'dialog' : undefined}
+      title={title}
       data-busy={busy || undefined}
       onClick={onClick}
     >
