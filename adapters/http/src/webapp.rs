@@ -244,8 +244,13 @@ impl Endpoint for Webapp {
                 index,
                 page_csp,
             } => {
+                let page_path = !is_static_file(req.uri().path());
                 let mut response = serve_built(dir, files, index, req).await?;
-                if is_html(response.headers()) {
+                // A 304 for the page must carry its policy too: the browser replaces the
+                // stored page's headers with the 304's, and the policy that the security
+                // headers would add instead blocks the page's inline boot script.
+                let not_modified_page = page_path && response.status() == StatusCode::NOT_MODIFIED;
+                if is_html(response.headers()) || not_modified_page {
                     response
                         .headers_mut()
                         .insert(header::CONTENT_SECURITY_POLICY, page_csp.clone());
@@ -313,14 +318,24 @@ mod tests {
     #[tokio::test]
     async fn a_revisited_page_is_answered_not_modified_without_the_page() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
+        let page = "<html><head><script>boot()</script></head></html>";
+        std::fs::write(dir.path().join("index.html"), page).unwrap();
         let client = TestClient::new(Webapp::new(dir.path()));
         for (path, first_status) in [
+            ("/", StatusCode::OK),
             ("/movie/42", StatusCode::OK),
             ("/movies/42", StatusCode::NOT_FOUND),
         ] {
             let first = client.get(path).send().await;
             first.assert_status(first_status);
+            // The page's own policy, allowing its boot script, on the page and on its 304.
+            let csp = first
+                .0
+                .headers()
+                .get(header::CONTENT_SECURITY_POLICY)
+                .expect("a policy")
+                .clone();
+            assert!(csp.to_str().unwrap().contains("'sha256-"), "{csp:?}");
             let etag = first
                 .0
                 .headers()
@@ -333,6 +348,7 @@ mod tests {
                 .send()
                 .await;
             again.assert_status(StatusCode::NOT_MODIFIED);
+            again.assert_header(header::CONTENT_SECURITY_POLICY, csp.to_str().unwrap());
             again.assert_text("").await;
             // A changed page is sent again, with its status.
             let stale = client
@@ -341,7 +357,7 @@ mod tests {
                 .send()
                 .await;
             stale.assert_status(first_status);
-            stale.assert_text("<html>app</html>").await;
+            stale.assert_text(page).await;
         }
     }
 
