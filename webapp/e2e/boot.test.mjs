@@ -58,6 +58,39 @@ describe('first visit', { skip: skip ?? false }, () => {
     await context.close();
   });
 
+  test('a revisit gets a 304 for the page, and its boot script still runs', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+    const page = await context.newPage();
+    /** @type {string[]} */
+    const blocked = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    /** @type {number[]} */
+    const pageStatuses = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'document') pageStatuses.push(response.status());
+    });
+    for (const path of ['/browse', '/browse', '/', '/']) {
+      await page.goto(`${BASE_URL}${path}`);
+      await page.locator('#site-search').waitFor();
+      // The boot script ran on every load, the revalidated ones included (on /browse it
+      // leaves the answers it prefetched for the app).
+      if (path === '/browse') assert.equal(await page.evaluate(() => Array.isArray((/** @type {any} */ (window)).__leffaseuraPrefetched)), true);
+    }
+    assert.deepEqual(blocked, []);
+    // Playwright reports a page revalidated with a 304 by the cached answer's status, so the
+    // 304s are asked of the server directly, as the browser asked.
+    const first = await fetch(`${BASE_URL}/browse`);
+    const etag = first.headers.get('etag');
+    assert.ok(etag, 'the page has an ETag');
+    const again = await fetch(`${BASE_URL}/browse`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get('content-security-policy'), first.headers.get('content-security-policy'));
+    assert.deepEqual(pageStatuses, [200, 200, 200, 200]);
+    await context.close();
+  });
+
   test('every script of a first visit asks V8 to compile it while it downloads', async () => {
     const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
     const page = await context.newPage();
