@@ -17,10 +17,16 @@
 // The clock is the page's own, read in the frame where the last condition held.
 // Run through scripts/bench-webapp (which builds and starts the server), or directly:
 //   BASE_URL=http://127.0.0.1:8080 node scripts/bench-webapp.mjs
+// To compare builds, serve each and name them all, comma-separated, in BASE_URL: their runs
+// alternate within one CPU calibration, so that the host's drift between two separate runs
+// (its BenchmarkIndex moved from 1,300 to 2,200 within minutes on one VM) does not decide.
 import http from 'node:http';
 import { chromium } from 'playwright-core';
 
-const BASE_URL = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
+const BASE_URLS = (process.env.BASE_URL ?? '')
+  .split(',')
+  .map((url) => url.trim().replace(/\/+$/, ''))
+  .filter(Boolean);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
 const GOAL_MS = 1000;
@@ -48,7 +54,7 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 
-if (!BASE_URL) {
+if (BASE_URLS.length === 0) {
   console.error('BASE_URL is not set (start leffaseura-server and point BASE_URL at it)');
   process.exit(2);
 }
@@ -90,7 +96,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
  * Every script the homepage loads on a first visit, until the network is quiet.
  * @param {import('playwright-core').Browser} browser
  */
-async function homepageScripts(browser) {
+async function homepageScripts(browser, /** @type {string} */ base) {
   const context = await browser.newContext();
   const page = await context.newPage();
   /** @type {string[]} */
@@ -98,15 +104,15 @@ async function homepageScripts(browser) {
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script' && !scripts.includes(response.url())) scripts.push(response.url());
   });
-  await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
   await page.locator('#site-search').waitFor();
   await context.close();
   return scripts;
 }
 
-async function printFirstLoad(/** @type {import('playwright-core').Browser} */ browser) {
-  const scripts = await homepageScripts(browser);
-  console.log('\nFirst-load JavaScript of the homepage (/), as served:');
+async function printFirstLoad(/** @type {import('playwright-core').Browser} */ browser, /** @type {string} */ base) {
+  const scripts = await homepageScripts(browser, base);
+  console.log(`\nFirst-load JavaScript of the homepage (/), as served${BASE_URLS.length > 1 ? ` by ${base}` : ''}:`);
   console.log(`  ${'file'.padEnd(40)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'br'.padStart(10)}`);
   const total = { raw: 0, gzip: 0, br: 0 };
   for (const url of scripts) {
@@ -182,15 +188,15 @@ async function typeInto(cdp, selector, keys) {
 /**
  * Milliseconds from navigation start until `spec` is interactive, on a throttled page: the
  * page's own clock in the frame where its last condition held.
- * @param {import('playwright-core').BrowserContext} context @param {PageSpec} spec @param {number} cpuRate
+ * @param {import('playwright-core').BrowserContext} context @param {string} base @param {PageSpec} spec @param {number} cpuRate
  */
-async function timeToInteractive(context, spec, cpuRate) {
+async function timeToInteractive(context, base, spec, cpuRate) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-  await page.goto(`${BASE_URL}${spec.path}`, { waitUntil: 'commit', timeout: 60_000 });
+  await page.goto(`${base}${spec.path}`, { waitUntil: 'commit', timeout: 60_000 });
   const shownAt = await frameWhen(cdp, spec.shown);
   await typeInto(cdp, spec.typeInto, spec.keys);
   const ms = await frameWhen(cdp, spec.answered);
@@ -208,25 +214,26 @@ async function timeToInteractive(context, spec, cpuRate) {
 
 /**
  * Cold: a new profile (empty cache) per run. Warm: the page visited once in the profile
- * before, then opened again in a new tab.
+ * before, then opened again in a new tab. With several servers, each run visits every one,
+ * in an order that turns each run.
  * @param {import('playwright-core').Browser} browser @param {PageSpec} spec @param {number} cpuRate
  */
 async function measurePage(browser, spec, cpuRate) {
-  /** @type {number[]} */
-  const cold = [];
-  /** @type {number[]} */
-  const warm = [];
-  /** @type {number[]} */
-  const coldBytes = [];
+  const results = BASE_URLS.map(() => ({ cold: /** @type {number[]} */ ([]), warm: /** @type {number[]} */ ([]), coldBytes: /** @type {number[]} */ ([]) }));
   for (let run = 0; run < RUNS; run += 1) {
-    const context = await browser.newContext({ locale: 'en-GB' });
-    const first = await timeToInteractive(context, spec, cpuRate);
-    cold.push(first.ms);
-    coldBytes.push(first.bytes);
-    warm.push((await timeToInteractive(context, spec, cpuRate)).ms);
-    await context.close();
+    for (let turn = 0; turn < BASE_URLS.length; turn += 1) {
+      const index = (run + turn) % BASE_URLS.length;
+      const base = /** @type {string} */ (BASE_URLS[index]);
+      const result = /** @type {(typeof results)[number]} */ (results[index]);
+      const context = await browser.newContext({ locale: 'en-GB' });
+      const first = await timeToInteractive(context, base, spec, cpuRate);
+      result.cold.push(first.ms);
+      result.coldBytes.push(first.bytes);
+      result.warm.push((await timeToInteractive(context, base, spec, cpuRate)).ms);
+      await context.close();
+    }
   }
-  return { cold, warm, coldBytes };
+  return results;
 }
 
 /** @type {(movieId: number) => PageSpec[]} */
@@ -290,11 +297,11 @@ async function hostBenchmarkIndex(browser) {
 }
 
 async function main() {
-  const popular = await (await fetch(`${BASE_URL}/api/v1/tmdb/popular`)).json();
+  const popular = await (await fetch(`${BASE_URLS[0]}/api/v1/tmdb/popular`)).json();
   const movieId = popular.results[0].id;
   const browser = await launch();
   try {
-    await printFirstLoad(browser);
+    for (const base of BASE_URLS) await printFirstLoad(browser, base);
     const hostIndex = await hostBenchmarkIndex(browser);
     console.log(`\nThis host's Chromium: Lighthouse BenchmarkIndex ${hostIndex.toFixed(0)} (unthrottled, median of 3).`);
     for (const profile of CPU_PROFILES) {
@@ -305,13 +312,16 @@ async function main() {
       );
       console.log(`  ${'page'.padEnd(24)} ${'cold'.padStart(8)} ${'warm'.padStart(8)} ${'cold KB'.padStart(8)}   runs (cold | warm)`);
       for (const spec of pages(movieId)) {
-        const { cold, warm, coldBytes } = await measurePage(browser, spec, rate);
-        const verdict = median(cold) <= GOAL_MS && median(warm) <= GOAL_MS ? 'met' : 'NOT met';
-        console.log(
-          `  ${`${spec.name} (${spec.path})`.padEnd(24)} ${median(cold).toFixed(0).padStart(8)} ${median(warm).toFixed(0).padStart(8)} ` +
-            `${(median(coldBytes) / 1024).toFixed(1).padStart(8)}   ` +
-            `${cold.map((ms) => ms.toFixed(0)).join(' ')} | ${warm.map((ms) => ms.toFixed(0)).join(' ')}   goal ≤ ${GOAL_MS} ms: ${verdict}`,
-        );
+        const results = await measurePage(browser, spec, rate);
+        results.forEach(({ cold, warm, coldBytes }, index) => {
+          const verdict = median(cold) <= GOAL_MS && median(warm) <= GOAL_MS ? 'met' : 'NOT met';
+          const server = BASE_URLS.length > 1 ? ` ${BASE_URLS[index]}` : '';
+          console.log(
+            `  ${`${spec.name} (${spec.path})`.padEnd(24)} ${median(cold).toFixed(0).padStart(8)} ${median(warm).toFixed(0).padStart(8)} ` +
+              `${(median(coldBytes) / 1024).toFixed(1).padStart(8)}   ` +
+              `${cold.map((ms) => ms.toFixed(0)).join(' ')} | ${warm.map((ms) => ms.toFixed(0)).join(' ')}   goal ≤ ${GOAL_MS} ms: ${verdict}${server}`,
+          );
+        });
       }
     }
   } finally {
