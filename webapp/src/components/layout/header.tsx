@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { clearSession, useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
+import { SearchField } from '@/components/search-field/search-field';
 import { UserMenu } from './user-menu';
 import styles from './header.module.css';
 
@@ -54,17 +55,13 @@ export function Header() {
         </Link>
 
         <form role="search" className={styles.search} onSubmit={onSearch}>
-          <label htmlFor="site-search" className="visually-hidden">
-            {t('header.search.label')}
-          </label>
-          <input
+          <SearchField
             id="site-search"
-            type="search"
             name="q"
+            label={t('header.search.label')}
             placeholder={t('header.search.placeholder')}
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            autoComplete="off"
+            onChange={setQuery}
           />
           <button type="submit" className={styles.searchButton}>
             {t('header.search.submit')}

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@/lib/router';
 import { useBrowseGroups } from '@/api/groups/browse-groups';
 import { useGenres } from '@/api/movies';
+import { SearchField } from '@/components/search-field/search-field';
 import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BROWSE_PAGE_SIZE, clampPage, pageCount, pageItems, parsePage } from '../lib/paging';
@@ -81,16 +82,12 @@ export function BrowseGroupsPage() {
       </header>
 
       <form role="search" className={styles.filters} onSubmit={onSearch} aria-label={t('groups.browse.searchLabel')}>
-        <label htmlFor="group-search" className="visually-hidden">
-          {t('groups.browse.searchLabel')}
-        </label>
-        <input
+        <SearchField
           id="group-search"
-          type="search"
+          label={t('groups.browse.searchLabel')}
           placeholder={t('groups.browse.searchPlaceholder')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
-          autoComplete="off"
+          onChange={setText}
         />
         <label htmlFor="group-genre" className="visually-hidden">
           {t('groups.browse.genreLabel')}

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from '@/lib/router';
 import { sourceFor, useGenres, type MovieListItem } from '@/api/movies';
 import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
 import { MovieCard } from '@/components/movie-card/movie-card';
+import { SearchField } from '@/components/search-field/search-field';
 import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useBrowseMovies } from '../lib/use-browse-movies';
@@ -202,16 +203,12 @@ function SearchForm({
 
   return (
     <form role="search" className={styles.searchForm} onSubmit={submit} aria-label={t('browse.formLabel')}>
-      <label htmlFor="browse-search" className="visually-hidden">
-        {t('browse.searchLabel')}
-      </label>
-      <input
+      <SearchField
         id="browse-search"
-        type="search"
+        label={t('browse.searchLabel')}
         placeholder={t('browse.searchPlaceholder')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        autoComplete="off"
+        onChange={setText}
       />
       <div className={styles.formButtons}>
         <button type="submit" className="btn btn-primary">
