@@ -119,22 +119,20 @@ export function useViewerKey(): string | null {
 }
 
 /**
- * Whether the signed-in user has `movieId` in favorites and watchlist. Every bar on the page
- * asks through the batcher, so a page of tiles costs one call; bars showing the same movie
- * share one cache entry. Until the answer comes, `known` fills in what the page knows. A
- * visitor makes no call and sees everything off.
+ * Whether the signed-in `viewer` (useViewerKey) has `movieId` in favorites and watchlist.
+ * Every bar on the page asks through the batcher, so a page of tiles costs one call; bars
+ * showing the same movie share one cache entry. Until the answer comes, `known` fills in what
+ * the page knows. A visitor's bar asks nothing (movie-actions.tsx).
  */
-export function useFavoriteStatus(movieId: number, known?: Partial<FavoriteStatus>): { status: FavoriteStatus; isLoading: boolean } {
+export function useFavoriteStatus(viewer: string, movieId: number, known?: Partial<FavoriteStatus>): FavoriteStatus {
   const queryClient = useQueryClient();
-  const viewer = useViewerKey();
   const query = useQuery({
-    queryKey: favoriteKeys.status(viewer ?? 'visitor', movieId),
+    queryKey: favoriteKeys.status(viewer, movieId),
     queryFn: ({ signal }) => statusBatcherFor(queryClient).load(movieId, signal),
-    enabled: viewer !== null && Number.isFinite(movieId),
+    enabled: Number.isFinite(movieId),
     staleTime: 5 * 60_000,
   });
-  if (viewer === null) return { status: NO_STATUS, isLoading: false };
-  return { status: query.data ?? { ...NO_STATUS, ...known }, isLoading: query.isPending };
+  return query.data ?? { ...NO_STATUS, ...known };
 }
 
 export type ToggleInput = {

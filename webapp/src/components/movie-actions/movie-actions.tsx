@@ -149,7 +149,7 @@ function SignedInButtons({
   onFailed: () => void;
 }) {
   const t = useT();
-  const { status } = useFavoriteStatus(movie.movie_id, known);
+  const status = useFavoriteStatus(viewer, movie.movie_id, known);
   return TOGGLES.map(({ type, labelKey, pressedField, Icon }) => (
     <ToggleButton
       key={type}
