@@ -1,6 +1,8 @@
 import type { IntlMessageFormat } from 'intl-messageformat';
 import type en from './en.json';
 import type { Language } from '../language';
+// A type only: nothing of the boot script's code comes with it.
+import type { PreloadTable } from '@/app/boot/plan';
 
 /** Every text key; `en.json` is the reference and `fi.json` must have the same keys. */
 export type MessageKey = keyof typeof en;
@@ -23,19 +25,13 @@ const loaders: Record<Language, () => Promise<Catalogue>> = {
 /**
  * What a production build's index.html says about the texts (scripts/route-preloads.mjs,
  * scripts/page-texts.mjs): each language's texts that every page needs, and each route's own.
+ * The boot script reads the same table.
  */
-type TextsTable = {
-  files: string[];
-  routes: [pattern: string, files: number[]][];
-  catalogues: Record<Language, number[]>;
-  routeTexts: Record<Language, number[]>;
-};
-
-function readTextsTable(): TextsTable | null {
+function readTextsTable(): PreloadTable | null {
   if (typeof document === 'undefined') return null;
   try {
-    const table = JSON.parse(document.getElementById('route-preloads')?.textContent ?? 'null') as Partial<TextsTable> | null;
-    return table?.files && table.routes && table.catalogues && table.routeTexts ? (table as TextsTable) : null;
+    const table = JSON.parse(document.getElementById('route-preloads')?.textContent ?? 'null') as Partial<PreloadTable> | null;
+    return table?.files && table.routes && table.catalogues && table.routeTexts ? (table as PreloadTable) : null;
   } catch {
     return null;
   }
