@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { clearSession, useSession } from '@/lib/auth-storage';
 import { useT } from '@/lib/i18n';
+import { useFollowedText } from '@/lib/use-followed-text';
 import { SearchField } from '@/components/search-field/search-field';
 import { UserMenu } from './user-menu';
 import styles from './header.module.css';
@@ -23,14 +24,9 @@ export function Header() {
   const { pathname, search } = useLocation();
   // On /browse the box shows the page's search (also when /browse?q=… is opened directly).
   const urlQuery = pathname === '/browse' ? (new URLSearchParams(search).get('q') ?? '').trim() : null;
-  const [query, setQuery] = useState(urlQuery ?? '');
-  const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
-  if (urlQuery !== shownUrlQuery) {
-    setShownUrlQuery(urlQuery);
-    // The box follows /browse's search, and empties when the user leaves Browse (a stale
-    // query on every other page reads as if it still applied there).
-    setQuery(urlQuery ?? '');
-  }
+  // The box follows /browse's search, and empties when the user leaves Browse (a stale
+  // query on every other page reads as if it still applied there).
+  const [query, setQuery] = useFollowedText(urlQuery);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 
   function onSearch(event: FormEvent<HTMLFormElement>) {

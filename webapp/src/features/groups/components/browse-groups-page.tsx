@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@/lib/router';
 import { useBrowseGroups } from '@/api/groups/browse-groups';
 import { useGenres } from '@/api/movies';
 import { SearchField } from '@/components/search-field/search-field';
 import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useFollowedText } from '@/lib/use-followed-text';
 import { BROWSE_PAGE_SIZE, clampPage, pageCount, pageItems, parsePage } from '../lib/paging';
 import { GroupCard } from './group-card';
 import { Pager } from './pager';
@@ -31,13 +32,8 @@ export function BrowseGroupsPage() {
   const genres = genre === null ? [] : [genre];
   usePageTitle(q ? t('groups.browse.resultsFor', { q }) : t('groups.browse.title'));
 
-  const [text, setText] = useState(q);
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    // Back/Forward changed the search: the box follows.
-    setShownQ(q);
-    setText(q);
-  }
+  // Back/Forward changed the search: the box follows.
+  const [text, setText] = useFollowedText(q);
 
   const query = useBrowseGroups(q, genres);
   const genresQuery = useGenres();

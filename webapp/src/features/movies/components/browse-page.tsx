@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@/lib/router';
 import { sourceFor, useGenres, type MovieListItem } from '@/api/movies';
 import { ARROW_LEFT, ARROW_RIGHT, SEPARATOR } from '@/components/icons/glyphs';
@@ -7,6 +7,7 @@ import { MovieCard } from '@/components/movie-card/movie-card';
 import { SearchField } from '@/components/search-field/search-field';
 import { useGenreName, useT } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useFollowedText } from '@/lib/use-followed-text';
 import { useBrowseMovies } from '../lib/use-browse-movies';
 import { browseSearch, readBrowseParams, type BrowseState } from '../lib/browse-params';
 import { UI_PAGE_SIZE } from '../lib/paging';
@@ -183,13 +184,8 @@ function SearchForm({
   onClear: () => void;
 }) {
   const t = useT();
-  const [text, setText] = useState(q);
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    // The navbar or Back/Forward changed the search: show it in the box too.
-    setShownQ(q);
-    setText(q);
-  }
+  // The navbar or Back/Forward changed the search: the box shows it too.
+  const [text, setText] = useFollowedText(q);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
