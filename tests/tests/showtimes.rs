@@ -47,7 +47,7 @@ with_finnkino!(a_day_is_sorted_enriched_and_cached, |server, fake| {
         let expected = tmdb_of(event);
         if let Some(tmdb) = expected {
             assert_eq!(show["tmdbId"], tmdb, "{show}");
-            assert_eq!(show["posterPath"], format!("/api/demo/poster/{tmdb}.svg"));
+            assert_eq!(show["posterPath"], format!("/api/demo/poster/{tmdb}.png"));
             assert!(show["overview"].as_str().is_some_and(|o| !o.is_empty()));
             assert!(show["voteAverage"].as_f64().is_some());
         }

@@ -26,7 +26,7 @@ on_both_backends!(demo_showtimes_for_any_area_and_date, |server| {
         let tmdb = show["tmdbId"]
             .as_i64()
             .unwrap_or_else(|| panic!("enriched: {show}"));
-        assert_eq!(show["posterPath"], format!("/api/demo/poster/{tmdb}.svg"));
+        assert_eq!(show["posterPath"], format!("/api/demo/poster/{tmdb}.png"));
         let local = show["startLocal"].as_str().expect("valid");
         assert!(
             ("2026-11-24T10:00".."2026-11-24T23:31").contains(&local),

@@ -88,7 +88,7 @@ with_finnkino!(watchlist_films_showing_nearby, |server, fake| {
         assert!(film["posterPath"]
             .as_str()
             .expect("valid")
-            .ends_with(".svg"));
+            .ends_with(".png"));
     }
     assert!(films[0]["nextShow"]["start"].as_str() <= films[1]["nextShow"]["start"].as_str());
     // Another area, given explicitly: Tampere has one show a day per film.

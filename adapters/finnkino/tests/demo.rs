@@ -47,7 +47,7 @@ fn film(
                 name: String::new(),
             })
             .collect(),
-        poster_path: Some(format!("/api/demo/poster/{id}.svg")),
+        poster_path: Some(format!("/api/demo/poster/{id}.png")),
         backdrop_path: None,
         vote_average: 7.0,
         budget: None,
@@ -289,7 +289,7 @@ async fn events_now_and_coming_are_the_films() {
     assert_eq!(dune.length_minutes, Some(167));
     assert_eq!(
         dune.images.small.as_deref(),
-        Some("/api/demo/poster/693134.svg")
+        Some("/api/demo/poster/693134.png")
     );
     assert_eq!(dune.genres, ["Sci-fi", "Seikkailu"]);
     // Every film is on screen in this small catalog, so nothing is left to come.

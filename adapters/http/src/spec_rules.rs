@@ -261,6 +261,7 @@ fn what_the_body_patterns_admit_core_accepts() {
         "https://image.tmdb.org/t/p/w500/x.jpg",
         "",
         "HTTP://x.fi/a.png",
+        "/api/demo/poster/1.png",
         "/api/demo/poster/1.svg",
         "/",
         "//evil.example/x.png",

@@ -11,13 +11,15 @@ use leffaseura_core::domain::movie::{
     CatalogPage, CrewCredit, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage,
     MovieSummary, RememberedMovie, SearchQuery, SortKey, Trailer, CATALOG_PAGE_SIZE, MAX_CAST,
 };
-use leffaseura_core::ports::{MovieCatalog, PosterArt};
+use leffaseura_core::ports::{MovieCatalog, PosterArt, PosterFormat};
 use leffaseura_core::{Error, MovieId};
 use serde::Deserialize;
 
 mod poster;
+mod poster_png;
 
 pub use poster::poster_svg;
+pub use poster_png::poster_png;
 
 /// The bundled catalog.
 pub const BUNDLED_CATALOG: &str = include_str!("../data/demo_catalog.json");
@@ -35,7 +37,7 @@ pub use leffaseura_core::domain::genre::GENRES;
 /// Settings of the demo catalog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DemoConfig {
-    /// Where posters are served: a poster URL is `{poster_base}/{id}.svg`. A path on our
+    /// Where posters are served: a poster URL is `{poster_base}/{id}.png`. A path on our
     /// own server (`/api/demo/poster`) or an absolute URL.
     pub poster_base: String,
 }
@@ -190,17 +192,18 @@ impl DemoCatalog {
 
     /// The poster URL of a film.
     pub fn poster_url(&self, id: i64) -> String {
-        format!("{}/{id}.svg", self.config.poster_base.trim_end_matches('/'))
+        format!("{}/{id}.png", self.config.poster_base.trim_end_matches('/'))
     }
 
-    /// The generated poster of a film in the catalog, as SVG text.
-    pub fn poster(&self, id: i64) -> Option<String> {
+    /// The generated poster of a film in the catalog, as a file of `format`.
+    pub fn poster(&self, id: i64, format: PosterFormat) -> Option<Vec<u8>> {
         let entry = self.entries.get(*self.by_id.get(&id)?)?;
-        Some(poster_svg(
-            id,
-            &entry.movie.title,
-            leffaseura_core::domain::movie::release_year(entry.movie.release_date()),
-        ))
+        let title = &entry.movie.title;
+        let year = leffaseura_core::domain::movie::release_year(entry.movie.release_date());
+        match format {
+            PosterFormat::Png => poster_png(id, title, year),
+            PosterFormat::Svg => Some(poster_svg(id, title, year).into_bytes()),
+        }
     }
 
     /// Every film as a remembered record, to store once at start-up.
@@ -459,7 +462,7 @@ impl MovieCatalog for DemoCatalog {
 }
 
 impl PosterArt for DemoCatalog {
-    fn placeholder_svg(&self, id: MovieId) -> Option<String> {
-        self.poster(id.0)
+    fn placeholder(&self, id: MovieId, format: PosterFormat) -> Option<Vec<u8>> {
+        self.poster(id.0, format)
     }
 }

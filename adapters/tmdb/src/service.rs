@@ -116,9 +116,4 @@ impl Movies {
     pub fn posters(&self) -> Arc<DemoCatalog> {
         self.posters.clone()
     }
-
-    /// The generated poster of a demo film, as SVG.
-    pub fn demo_poster(&self, id: i64) -> Option<String> {
-        self.posters.poster(id)
-    }
 }

@@ -3,9 +3,9 @@
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
 use leffaseura_core::domain::movie::{CatalogPage, DiscoverSort, GenreFilter, SearchQuery};
-use leffaseura_core::ports::MovieCatalog;
+use leffaseura_core::ports::{MovieCatalog, PosterFormat};
 use leffaseura_core::{Error, ErrorCode, MovieId};
-use leffaseura_tmdb::demo::{person_id, GENRES};
+use leffaseura_tmdb::demo::{person_id, poster_png, GENRES};
 use leffaseura_tmdb::{DemoCatalog, DemoConfig};
 
 const FIXTURE: &str = r#"{"movies": [
@@ -109,7 +109,7 @@ async fn details_have_key_crew_cast_and_a_local_poster() {
     assert_eq!(amelie.original_title, "Le Fabuleux Destin d'Amélie Poulain");
     assert_eq!(
         amelie.poster_path.as_deref(),
-        Some("/api/demo/poster/194.svg")
+        Some("/api/demo/poster/194.png")
     );
     assert_eq!(amelie.budget, None);
     let crew: Vec<(&str, &str)> = amelie
@@ -202,7 +202,7 @@ async fn all_nineteen_genres_are_listed() {
 }
 
 #[test]
-fn posters_are_svg_with_title_and_year() {
+fn posters_are_png_and_svg_with_title_and_year() {
     let demo = DemoCatalog::from_json(
         FIXTURE,
         DemoConfig {
@@ -212,11 +212,14 @@ fn posters_are_svg_with_title_and_year() {
     .unwrap();
     assert_eq!(
         demo.poster_url(550),
-        "http://localhost:8080/api/demo/poster/550.svg"
+        "http://localhost:8080/api/demo/poster/550.png"
     );
-    let svg = demo.poster(194).unwrap();
+    let png = demo.poster(194, PosterFormat::Png).unwrap();
+    assert_eq!(png, poster_png(194, "Amélie", Some(2001)).unwrap());
+    let svg = String::from_utf8(demo.poster(194, PosterFormat::Svg).unwrap()).unwrap();
     assert!(svg.contains("Amélie") && svg.contains("2001"));
-    assert!(demo.poster(1).is_none());
+    assert!(demo.poster(1, PosterFormat::Png).is_none());
+    assert!(demo.poster(1, PosterFormat::Svg).is_none());
 }
 
 #[test]

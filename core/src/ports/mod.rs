@@ -30,7 +30,7 @@ pub use login_failures::LoginFailureLedger;
 pub use movie_cache::{CachedBody, MovieCache};
 pub use movie_catalog::MovieCatalog;
 pub use password_hasher::PasswordHasher;
-pub use poster_art::PosterArt;
+pub use poster_art::{PosterArt, PosterFormat};
 pub use report_store::ReportStore;
 pub use review_store::ReviewStore;
 pub use showtime_cache::ShowtimeCache;

@@ -3,18 +3,31 @@
 
 use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
+use crate::ports::PosterFormat;
 use crate::use_cases::movies::Movies;
 
+/// A demo film's poster as a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoPoster {
+    pub format: PosterFormat,
+    pub bytes: Vec<u8>,
+}
+
 impl Movies {
-    /// The SVG poster named by `file` (`"<id>.svg"`).
+    /// The poster named by `file`: `"<id>.png"` (what the demo catalog names) or
+    /// `"<id>.svg"` (what it named before; stored entries keep those URLs).
     ///
     /// # Errors
     /// `NotFound` `poster_not_found` for any other name, or a film the demo catalog does
     /// not have.
-    pub fn demo_poster(&self, file: &str) -> Result<String, Error> {
-        file.strip_suffix(".svg")
-            .and_then(|id| id.parse::<i64>().ok())
-            .and_then(|id| self.posters.placeholder_svg(MovieId(id)))
+    pub fn demo_poster(&self, file: &str) -> Result<DemoPoster, Error> {
+        file.rsplit_once('.')
+            .and_then(|(id, extension)| {
+                let format = PosterFormat::from_extension(extension)?;
+                let id = id.parse::<i64>().ok()?;
+                let bytes = self.posters.placeholder(MovieId(id), format)?;
+                Some(DemoPoster { format, bytes })
+            })
             .ok_or_else(|| Error::not_found(ErrorCode::PosterNotFound, "Poster not found"))
     }
 }
@@ -22,19 +35,36 @@ impl Movies {
 #[cfg(test)]
 mod tests {
     use crate::ids::MovieId;
+    use crate::ports::PosterFormat;
     use crate::use_cases::movies::testing::*;
     use crate::ErrorCode;
 
     #[test]
     fn posters_are_found_by_their_file_name() {
         let mut ports = Ports::new();
-        ports
-            .posters
-            .expect_placeholder_svg()
-            .returning(|id| (id == MovieId(550)).then(|| "<svg/>".to_owned()));
+        ports.posters.expect_placeholder().returning(|id, format| {
+            (id == MovieId(550)).then(|| format.extension().as_bytes().to_vec())
+        });
         let movies = ports.build();
-        assert_eq!(movies.demo_poster("550.svg").unwrap(), "<svg/>");
-        for missing in ["1.svg", "550.png", "550", "x.svg", ""] {
+        let png = movies.demo_poster("550.png").unwrap();
+        assert_eq!(
+            (png.format, png.bytes),
+            (PosterFormat::Png, b"png".to_vec())
+        );
+        let svg = movies.demo_poster("550.svg").unwrap();
+        assert_eq!(
+            (svg.format, svg.bytes),
+            (PosterFormat::Svg, b"svg".to_vec())
+        );
+        for missing in [
+            "1.png",
+            "1.svg",
+            "550.jpg",
+            "550",
+            "x.png",
+            "550.png.svg.x",
+            "",
+        ] {
             let err = movies.demo_poster(missing).unwrap_err();
             assert!(
                 matches!(

@@ -5,10 +5,11 @@
 
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
-use poem_openapi::payload::{Json, PlainText};
+use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use leffaseura_core::domain::movie::{self as core_movie, Cached, MoviePage};
+use leffaseura_core::ports::PosterFormat;
 
 use crate::api::matching::{
     GenreIdList, LanguageTag, Matching, NotBlank, PageNumber, PositiveId, ReleaseYear, SortOrder,
@@ -261,9 +262,12 @@ pub enum MatchesResponse {
 
 #[derive(ApiResponse)]
 pub enum PosterResponse {
-    /// A generated SVG poster.
+    /// A generated PNG poster.
+    #[oai(status = 200, content_type = "image/png")]
+    Png(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
+    /// A generated SVG poster (the URLs earlier demo catalogs named).
     #[oai(status = 200, content_type = "image/svg+xml")]
-    Svg(PlainText<String>, #[oai(header = "Cache-Control")] String),
+    Svg(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
 }
 
 /// `/tmdb` operations.
@@ -465,8 +469,9 @@ impl MoviesApi {
 
     /// A generated placeholder poster of a demo film
     ///
-    /// `file` is `<id>.svg`. Errors: 404 `poster_not_found`. Internal: the demo catalog's
-    /// `posterPath`s point here, so it is served but kept out of the spec.
+    /// `file` is `<id>.png` (or `<id>.svg`, what earlier demo catalogs named). Errors: 404
+    /// `poster_not_found`. Internal: the demo catalog's `posterPath`s point here, so it is
+    /// served but kept out of the spec.
     #[oai(
         path = "/demo/poster/:file",
         method = "get",
@@ -478,11 +483,12 @@ impl MoviesApi {
         state: Data<&AppState>,
         file: Path<String>,
     ) -> Result<PosterResponse, ApiError> {
-        let svg = state.movies.demo_poster(&file.0)?;
-        Ok(PosterResponse::Svg(
-            PlainText(svg),
-            "public, max-age=86400".to_owned(),
-        ))
+        let poster = state.movies.demo_poster(&file.0)?;
+        let cache = "public, max-age=86400".to_owned();
+        Ok(match poster.format {
+            PosterFormat::Png => PosterResponse::Png(Binary(poster.bytes), cache),
+            PosterFormat::Svg => PosterResponse::Svg(Binary(poster.bytes), cache),
+        })
     }
 }
 
@@ -619,7 +625,7 @@ mod tests {
         assert_eq!(first["releaseDate"], "1999-10-15");
         assert!(first["voteAverage"].as_f64().is_some());
         assert!(first["genre_ids"].as_array().is_some());
-        assert_eq!(first["posterPath"], "/api/demo/poster/550.svg");
+        assert_eq!(first["posterPath"], "/api/demo/poster/550.png");
         assert!(headers.get("x-cache").is_none());
     }
 
@@ -687,7 +693,7 @@ mod tests {
         assert_eq!(body["originalTitle"], "Fight Club");
         assert_eq!(body["releaseDate"], "1999-10-15");
         assert_eq!(body["runtime"], 139);
-        assert_eq!(body["posterPath"], "/api/demo/poster/550.svg");
+        assert_eq!(body["posterPath"], "/api/demo/poster/550.png");
         assert!(body["backdropPath"].is_null());
         assert!(body["voteAverage"].as_f64().is_some());
         assert!(body["genres"][0]["name"].as_str().is_some());
@@ -724,24 +730,35 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn demo_posters_are_svg() {
+    async fn demo_posters_are_png_and_the_earlier_svg_urls_still_answer() {
         let (client, _db) = test_app().await;
-        let resp = client.get("/api/demo/poster/550.svg").send().await;
-        assert_eq!(resp.0.status().as_u16(), 200);
-        let content_type = resp
-            .0
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_owned();
-        assert!(content_type.starts_with("image/svg+xml"), "{content_type}");
-        let svg = resp.0.into_body().into_string().await.expect("svg");
-        assert!(svg.starts_with("<svg") && svg.contains("Fight Club"));
-        let (status, body, _) = get("/api/demo/poster/1.svg").await;
-        assert_error(status, &body, 404, "poster_not_found");
-        let (status, body, _) = get("/api/demo/poster/550.png").await;
-        assert_error(status, &body, 404, "poster_not_found");
+        for (file, content_type, starts) in [
+            ("550.png", "image/png", b"\x89PNG".as_slice()),
+            ("550.svg", "image/svg+xml", b"<svg".as_slice()),
+        ] {
+            let resp = client.get(format!("/api/demo/poster/{file}")).send().await;
+            assert_eq!(resp.0.status().as_u16(), 200, "{file}");
+            let header = |name: &str| {
+                resp.0
+                    .headers()
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("")
+                    .to_owned()
+            };
+            assert!(header("content-type").starts_with(content_type), "{file}");
+            assert_eq!(header("cache-control"), "public, max-age=86400", "{file}");
+            let body = resp.0.into_body().into_vec().await.expect("body");
+            assert!(body.starts_with(starts), "{file}");
+            assert!(
+                String::from_utf8_lossy(&body).contains("Fight Club"),
+                "{file}"
+            );
+        }
+        for missing in ["1.png", "1.svg", "550.jpg", "550"] {
+            let (status, body, _) = get(&format!("/api/demo/poster/{missing}")).await;
+            assert_error(status, &body, 404, "poster_not_found");
+        }
     }
 
     #[tokio::test]
@@ -768,7 +785,7 @@ mod tests {
         assert!(operation_ids.contains(&"searchMovies"), "{operation_ids:?}");
         assert!(!operation_ids.contains(&"demoPoster"), "{operation_ids:?}");
         let (client, _db) = test_app().await;
-        let resp = client.get("/api/v1/demo/poster/550.svg").send().await;
+        let resp = client.get("/api/v1/demo/poster/550.png").send().await;
         assert_eq!(resp.0.status().as_u16(), 200);
     }
 }

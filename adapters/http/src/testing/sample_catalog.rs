@@ -13,7 +13,7 @@ use leffaseura_core::domain::movie::{
     CrewMember, DiscoverSort, Genre, GenreFilter, MovieDetails, MoviePage, MovieSummary,
     SearchQuery, Trailer, CATALOG_PAGE_SIZE,
 };
-use leffaseura_core::ports::{MovieCatalog, PosterArt};
+use leffaseura_core::ports::{MovieCatalog, PosterArt, PosterFormat};
 use leffaseura_core::{Error, MovieId};
 
 /// TMDB's Finnish genre names, in the order of [`GENRES`].
@@ -88,7 +88,7 @@ impl SampleCatalog {
 }
 
 fn poster_url(id: i64) -> String {
-    format!("/api/demo/poster/{id}.svg")
+    format!("/api/demo/poster/{id}.png")
 }
 
 #[async_trait]
@@ -210,12 +210,18 @@ impl MovieCatalog for SampleCatalog {
 }
 
 impl PosterArt for SampleCatalog {
-    fn placeholder_svg(&self, id: MovieId) -> Option<String> {
+    fn placeholder(&self, id: MovieId, format: PosterFormat) -> Option<Vec<u8>> {
         let film = self.film(id)?;
-        Some(format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{}</text></svg>",
-            film.title
-        ))
+        Some(match format {
+            // The PNG signature and the title: the routes' tests check what is served,
+            // the demo catalog's own tests what a poster looks like.
+            PosterFormat::Png => [b"\x89PNG\r\n\x1a\n".as_slice(), film.title.as_bytes()].concat(),
+            PosterFormat::Svg => format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{}</text></svg>",
+                film.title
+            )
+            .into_bytes(),
+        })
     }
 }
 

@@ -3,11 +3,16 @@
 use std::fmt::Write as _;
 
 /// Poster width and height (2:3, like TMDB's posters).
-const WIDTH: u32 = 300;
-const HEIGHT: u32 = 450;
+pub(super) const WIDTH: u32 = 300;
+pub(super) const HEIGHT: u32 = 450;
 /// Characters per title line before wrapping.
 const LINE_CHARS: usize = 16;
 const MAX_LINES: usize = 5;
+
+/// The poster's hue: golden-angle steps spread neighbouring ids over the colour wheel.
+pub(super) fn hue(id: i64) -> u32 {
+    u32::try_from(id.unsigned_abs().wrapping_mul(137) % 360).unwrap_or(0)
+}
 
 fn escape_xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -25,23 +30,24 @@ fn escape_xml(text: &str) -> String {
     out
 }
 
-/// Splits a title into lines of at most [`LINE_CHARS`] characters (long words are cut).
-fn wrap(title: &str) -> Vec<String> {
+/// Splits a title into lines of at most `line_chars` characters (long words are cut), the
+/// last of `max_lines` ending in an ellipsis when the title goes on.
+pub(super) fn wrap(title: &str, line_chars: usize, max_lines: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in title.split_whitespace() {
         let mut word: String = word.to_owned();
-        while word.chars().count() > LINE_CHARS {
+        while word.chars().count() > line_chars {
             if !current.is_empty() {
                 lines.push(std::mem::take(&mut current));
             }
-            let head: String = word.chars().take(LINE_CHARS).collect();
-            word = word.chars().skip(LINE_CHARS).collect();
+            let head: String = word.chars().take(line_chars).collect();
+            word = word.chars().skip(line_chars).collect();
             lines.push(head);
         }
         let needed =
             current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
-        if needed > LINE_CHARS && !current.is_empty() {
+        if needed > line_chars && !current.is_empty() {
             lines.push(std::mem::take(&mut current));
         }
         if !current.is_empty() {
@@ -52,8 +58,8 @@ fn wrap(title: &str) -> Vec<String> {
     if !current.is_empty() {
         lines.push(current);
     }
-    if lines.len() > MAX_LINES {
-        lines.truncate(MAX_LINES);
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
         if let Some(last) = lines.last_mut() {
             last.push('…');
         }
@@ -63,9 +69,8 @@ fn wrap(title: &str) -> Vec<String> {
 
 /// The placeholder poster of a film as an SVG document.
 pub fn poster_svg(id: i64, title: &str, year: Option<i32>) -> String {
-    // Golden-angle steps spread neighbouring ids over the colour wheel.
-    let hue = (id.unsigned_abs().wrapping_mul(137)) % 360;
-    let lines = wrap(title);
+    let hue = hue(id);
+    let lines = wrap(title, LINE_CHARS, MAX_LINES);
     let line_height = 34u32;
     let block = line_height * u32::try_from(lines.len()).unwrap_or(1);
     let first_y = (HEIGHT / 2).saturating_sub(block / 2) + 10;
@@ -102,16 +107,23 @@ mod tests {
 
     #[test]
     fn titles_wrap_into_short_lines() {
-        assert_eq!(wrap("Fight Club"), vec!["Fight Club"]);
         assert_eq!(
-            wrap("The Lord of the Rings: The Return of the King"),
+            wrap("Fight Club", LINE_CHARS, MAX_LINES),
+            vec!["Fight Club"]
+        );
+        assert_eq!(
+            wrap(
+                "The Lord of the Rings: The Return of the King",
+                LINE_CHARS,
+                MAX_LINES
+            ),
             vec!["The Lord of the", "Rings: The", "Return of the", "King"]
         );
         assert_eq!(
-            wrap("Supercalifragilisticexpialidocious"),
+            wrap("Supercalifragilisticexpialidocious", LINE_CHARS, MAX_LINES),
             vec!["Supercalifragili", "sticexpialidocio", "us"]
         );
-        assert_eq!(wrap(""), Vec::<String>::new());
+        assert_eq!(wrap("", LINE_CHARS, MAX_LINES), Vec::<String>::new());
     }
 
     #[test]

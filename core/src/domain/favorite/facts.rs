@@ -13,6 +13,7 @@ use std::ops::RangeInclusive;
 
 use crate::domain::movie::RememberedMovie;
 use crate::error::{Error, ErrorCode};
+use crate::ports::PosterFormat;
 
 /// Longest `original_title` kept on an entry, in characters.
 pub const FAVORITE_TITLE_MAX: usize = 300;
@@ -22,7 +23,8 @@ pub const FAVORITE_POSTER_MAX: usize = 500;
 pub const FAVORITE_YEAR_RANGE: RangeInclusive<i32> = 1870..=2100;
 /// Image types of a TMDB poster path a client may name.
 pub const POSTER_EXTENSIONS: [&str; 5] = ["jpg", "jpeg", "png", "webp", "svg"];
-/// Where this server serves its own posters (the demo catalog's): `/api/demo/poster/{id}.svg`.
+/// Where this server serves its own posters (the demo catalog's): `/api/demo/poster/{id}.png`
+/// (or `.svg`, what the demo catalog named before).
 pub const OWN_POSTER_PREFIX: &str = "/api/demo/poster/";
 
 /// The title, year and poster an entry is stored with.
@@ -57,7 +59,7 @@ pub enum ClientPoster {
     /// A TMDB image path such as `/abc123.jpg` (one segment of `[A-Za-z0-9_-]`, a
     /// [`POSTER_EXTENSIONS`] extension).
     Tmdb(String),
-    /// One of this server's own poster URLs, `/api/demo/poster/{id}.svg`.
+    /// One of this server's own poster URLs, `/api/demo/poster/{id}.png` or `.svg`.
     Own(String),
 }
 
@@ -70,7 +72,8 @@ impl ClientPoster {
             return None;
         }
         if let Some(file) = value.strip_prefix(OWN_POSTER_PREFIX) {
-            let id = file.strip_suffix(".svg")?;
+            let (id, extension) = file.rsplit_once('.')?;
+            PosterFormat::from_extension(extension)?;
             let digits = !id.is_empty() && id.len() <= 19 && id.bytes().all(|b| b.is_ascii_digit());
             return digits.then(|| Self::Own(value.to_owned()));
         }
@@ -237,7 +240,7 @@ mod tests {
         let tmdb = |p: &str| Some(Tmdb(p.to_owned()));
         let own = |p: &str| Some(Own(p.to_owned()));
         let long = format!("/{}.jpg", "a".repeat(FAVORITE_POSTER_MAX));
-        let cases: [(&str, Option<ClientPoster>); 27] = [
+        let cases: [(&str, Option<ClientPoster>); 28] = [
             ("/abc123.jpg", tmdb("/abc123.jpg")),
             (
                 "/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg",
@@ -264,7 +267,8 @@ mod tests {
             ("/a b.jpg", None),
             ("/x.jpg?u=https://evil.example", None),
             ("/x.jpg#frag", None),
-            ("/api/demo/poster/155.png", None),
+            ("/api/demo/poster/155.png", own("/api/demo/poster/155.png")),
+            ("/api/demo/poster/155.jpg", None),
             ("/api/demo/poster/abc.svg", None),
             ("/api/demo/poster/../../x.svg", None),
             (&long, None),
