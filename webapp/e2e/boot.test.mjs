@@ -34,6 +34,16 @@ describe('first visit', { skip: skip ?? false }, () => {
       document.addEventListener('securitypolicyviolation', (event) => {
         (/** @type {any} */ (window)).__violations = [...((/** @type {any} */ (window)).__violations ?? []), event.violatedDirective];
       });
+      // The boot script's text warm-up: a hidden block of sample lines added to the body.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof HTMLElement && node.parentNode === null && node.getAttribute('aria-hidden') === 'true' && node.querySelector('p')) {
+              (/** @type {any} */ (window)).__samples = [...((/** @type {any} */ (window)).__samples ?? []), node.querySelectorAll('p').length];
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
     });
     /** @type {{ url: string; at: number }[]} */
     const requests = [];
@@ -45,6 +55,9 @@ describe('first visit', { skip: skip ?? false }, () => {
 
     assert.deepEqual(blocked, []);
     assert.deepEqual(await page.evaluate(() => (/** @type {any} */ (window)).__violations ?? []), []);
+    // It laid out its sample lines (one per face the app uses) and took them away again.
+    assert.deepEqual(await page.evaluate(() => (/** @type {any} */ (window)).__samples), [10]);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('body > div[aria-hidden="true"] > p').length), 0);
     // The boot script left its prefetched answers for the app (which took them).
     assert.equal(await page.evaluate(() => Array.isArray((/** @type {any} */ (window)).__leffaseuraPrefetched)), true);
     // The language's texts and the Browse page's code were asked for by the boot script,
