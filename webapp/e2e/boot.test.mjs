@@ -37,11 +37,11 @@ describe('first visit', { skip: skip ?? false }, () => {
       // The boot script's text warm-up: a hidden block of sample lines added to the body.
       new MutationObserver((records) => {
         for (const record of records) {
-          for (const node of record.addedNodes) {
+          record.addedNodes.forEach((node) => {
             if (node instanceof HTMLElement && node.parentNode === null && node.getAttribute('aria-hidden') === 'true' && node.querySelector('p')) {
               (/** @type {any} */ (window)).__samples = [...((/** @type {any} */ (window)).__samples ?? []), node.querySelectorAll('p').length];
             }
-          }
+          });
         }
       }).observe(document, { childList: true, subtree: true });
     });
