@@ -14,6 +14,7 @@ mod inline_scripts;
 pub mod limits;
 pub mod metrics;
 pub mod middleware;
+mod page_csp;
 pub mod state;
 pub mod webapp;
 mod webapp_routes;

@@ -23,8 +23,8 @@ use leffaseura_core::ErrorCode;
 
 use crate::compression::{preferred_coding, vary_on_accept_encoding};
 use crate::error::error_response;
-use crate::headers::{app_csp_allowing_scripts, is_html, APP_CSP};
-use crate::inline_scripts::inline_script_hashes;
+use crate::headers::is_html;
+use crate::page_csp::PageCsp;
 use crate::webapp_routes::is_app_route;
 
 /// A missing static file, or one outside the directory: the JSON 404 of the API, naming
@@ -59,10 +59,8 @@ pub enum Webapp {
         dir: PathBuf,
         files: StaticFilesEndpoint,
         index: StaticFileEndpoint,
-        /// The page's Content-Security-Policy, allowing its inline scripts as they were
-        /// when the server started (a page rebuilt meanwhile still works: its inline boot
-        /// script only starts downloads early, and the app's entry is a file).
-        page_csp: HeaderValue,
+        /// The page's Content-Security-Policy, allowing its inline scripts as they are.
+        page_csp: PageCsp,
     },
     NotBuilt {
         dir: PathBuf,
@@ -73,12 +71,8 @@ impl Webapp {
     pub fn new(dir: &Path) -> Self {
         let index_path = dir.join("index.html");
         if index_path.is_file() {
-            let page = std::fs::read_to_string(&index_path).unwrap_or_default();
-            let csp = app_csp_allowing_scripts(&inline_script_hashes(&page));
             Self::Built {
-                // ASCII directives and base64 hashes: always a valid header value.
-                page_csp: HeaderValue::from_str(&csp)
-                    .unwrap_or_else(|_| HeaderValue::from_static(APP_CSP)),
+                page_csp: PageCsp::new(index_path),
                 dir: dir.to_owned(),
                 files: StaticFilesEndpoint::new(dir)
                     .index_file("index.html")
@@ -253,7 +247,7 @@ impl Endpoint for Webapp {
                 if is_html(response.headers()) || not_modified_page {
                     response
                         .headers_mut()
-                        .insert(header::CONTENT_SECURITY_POLICY, page_csp.clone());
+                        .insert(header::CONTENT_SECURITY_POLICY, page_csp.current().await);
                 }
                 Ok(response)
             }
@@ -313,6 +307,7 @@ async fn serve_built(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inline_scripts::inline_script_hashes;
     use poem::test::TestClient;
 
     #[tokio::test]
@@ -358,6 +353,40 @@ mod tests {
                 .await;
             stale.assert_status(first_status);
             stale.assert_text(page).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn a_page_rebuilt_under_the_running_server_gets_a_policy_for_its_new_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let index = dir.path().join("index.html");
+        std::fs::write(&index, "<html><script>boot(1)</script></html>").unwrap();
+        let client = TestClient::new(Webapp::new(dir.path()));
+        let policy = |response: &poem::test::TestResponse| {
+            response
+                .0
+                .headers()
+                .get(header::CONTENT_SECURITY_POLICY)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_owned()
+        };
+        let first = client.get("/movie/42").send().await;
+        first.assert_status_is_ok();
+        let old = inline_script_hashes("<script>boot(1)</script>").remove(0);
+        assert!(policy(&first).contains(&old), "{}", policy(&first));
+
+        // A new build: another boot script (a different length, whatever the clock's grain).
+        std::fs::write(&index, "<html><script>boot(22)</script></html>").unwrap();
+        let new = inline_script_hashes("<script>boot(22)</script>").remove(0);
+        for path in ["/movie/42", "/"] {
+            let page = client.get(path).send().await;
+            page.assert_status_is_ok();
+            page.assert_text("<html><script>boot(22)</script></html>")
+                .await;
+            let page = client.get(path).send().await;
+            let csp = policy(&page);
+            assert!(csp.contains(&new) && !csp.contains(&old), "{path}: {csp}");
         }
     }
 
