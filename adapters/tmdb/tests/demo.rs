@@ -216,6 +216,8 @@ fn posters_are_png_and_svg_with_title_and_year() {
     );
     let png = demo.poster(194, PosterFormat::Png).unwrap();
     assert_eq!(png, poster_png(194, "Amélie", Some(2001)).unwrap());
+    // Made once, then served as made.
+    assert_eq!(demo.poster(194, PosterFormat::Png).unwrap(), png);
     let svg = String::from_utf8(demo.poster(194, PosterFormat::Svg).unwrap()).unwrap();
     assert!(svg.contains("Amélie") && svg.contains("2001"));
     assert!(demo.poster(1, PosterFormat::Png).is_none());
