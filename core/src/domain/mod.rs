@@ -3,6 +3,7 @@
 pub mod aura;
 pub mod ban;
 pub mod constants;
+pub mod demo_poster;
 pub mod export;
 pub mod favorite;
 pub mod genre;

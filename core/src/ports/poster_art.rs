@@ -2,34 +2,8 @@
 
 use async_trait::async_trait;
 
+pub use crate::domain::demo_poster::PosterFormat;
 use crate::ids::MovieId;
-
-/// The image formats a demo poster is made in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PosterFormat {
-    /// What the demo catalog's `posterPath`s name: a browser decodes it off its main
-    /// thread, like TMDB's JPEG posters.
-    Png,
-    /// What earlier demo catalogs named; URLs stored with favorites and groups keep working.
-    Svg,
-}
-
-impl PosterFormat {
-    /// The file name extension, without the dot.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Self::Png => "png",
-            Self::Svg => "svg",
-        }
-    }
-
-    /// The format a file name extension names.
-    pub fn from_extension(extension: &str) -> Option<Self> {
-        [Self::Png, Self::Svg]
-            .into_iter()
-            .find(|format| format.extension() == extension)
-    }
-}
 
 /// Generates the placeholder poster of a demo film. Kept apart from [`MovieCatalog`]
 /// because it answers whichever catalog is active: poster URLs remembered during an

@@ -1,9 +1,8 @@
 //! The generated placeholder poster of a demo film (the demo catalog's `posterPath`s
 //! point at it).
 
+use crate::domain::demo_poster::{parse_poster_file, PosterFormat};
 use crate::error::{Error, ErrorCode};
-use crate::ids::MovieId;
-use crate::ports::PosterFormat;
 use crate::use_cases::movies::Movies;
 
 /// A demo film's poster as a file.
@@ -21,11 +20,9 @@ impl Movies {
     /// `NotFound` `poster_not_found` for any other name, or a film the demo catalog does
     /// not have.
     pub fn demo_poster(&self, file: &str) -> Result<DemoPoster, Error> {
-        file.rsplit_once('.')
-            .and_then(|(id, extension)| {
-                let format = PosterFormat::from_extension(extension)?;
-                let id = id.parse::<i64>().ok()?;
-                let bytes = self.posters.placeholder(MovieId(id), format)?;
+        parse_poster_file(file)
+            .and_then(|(id, format)| {
+                let bytes = self.posters.placeholder(id, format)?;
                 Some(DemoPoster { format, bytes })
             })
             .ok_or_else(|| Error::not_found(ErrorCode::PosterNotFound, "Poster not found"))

@@ -11,9 +11,9 @@
 
 use std::ops::RangeInclusive;
 
+use crate::domain::demo_poster::parse_poster_file;
 use crate::domain::movie::RememberedMovie;
 use crate::error::{Error, ErrorCode};
-use crate::ports::PosterFormat;
 
 /// Longest `original_title` kept on an entry, in characters.
 pub const FAVORITE_TITLE_MAX: usize = 300;
@@ -72,10 +72,7 @@ impl ClientPoster {
             return None;
         }
         if let Some(file) = value.strip_prefix(OWN_POSTER_PREFIX) {
-            let (id, extension) = file.rsplit_once('.')?;
-            PosterFormat::from_extension(extension)?;
-            let digits = !id.is_empty() && id.len() <= 19 && id.bytes().all(|b| b.is_ascii_digit());
-            return digits.then(|| Self::Own(value.to_owned()));
+            return parse_poster_file(file).map(|_| Self::Own(value.to_owned()));
         }
         let file = value.strip_prefix('/')?;
         let (stem, extension) = file.rsplit_once('.')?;
