@@ -10,6 +10,21 @@ import { BASE_URL, VIEWPORT, launch, skipReason } from './browser.mjs';
 const skip = skipReason();
 if (skip) console.log(`SKIPPED: browser journeys — ${skip}`);
 
+/**
+ * A page in a new context, and the Content-Security-Policy errors its console reports.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function pageReportingBlockedScripts(browser) {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const blocked = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  return { context, page, blocked };
+}
+
 describe('first visit', { skip: skip ?? false }, () => {
   /** @type {import('playwright-core').Browser} */
   let browser;
@@ -23,13 +38,7 @@ describe('first visit', { skip: skip ?? false }, () => {
   });
 
   test('the boot script runs and starts the page’s downloads before the app’s entry ran', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
-    const page = await context.newPage();
-    /** @type {string[]} */
-    const blocked = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    });
+    const { context, page, blocked } = await pageReportingBlockedScripts(browser);
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         (/** @type {any} */ (window)).__violations = [...((/** @type {any} */ (window)).__violations ?? []), event.violatedDirective];
@@ -72,13 +81,7 @@ describe('first visit', { skip: skip ?? false }, () => {
   });
 
   test('a revisit gets a 304 for the page, and its boot script still runs', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
-    const page = await context.newPage();
-    /** @type {string[]} */
-    const blocked = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    });
+    const { context, page, blocked } = await pageReportingBlockedScripts(browser);
     /** @type {number[]} */
     const pageStatuses = [];
     page.on('response', (response) => {
