@@ -4,7 +4,8 @@
 // visit on a slow phone; this starts all three while the entry is still on its way (issue 14).
 // It changes nothing the app does: the preloaded files are the ones the app imports, and the
 // api client takes a prefetched answer only for the very request it would have sent.
-import { bootLanguage, filesFor, prefetchUrls, PREFETCH_GLOBAL, type PreloadTable } from './plan';
+import { APP_STARTED_GLOBAL, bootLanguage, filesFor, prefetchUrls, PREFETCH_GLOBAL, type PreloadTable } from './plan';
+import { facesFor, type TextFace } from './text-faces';
 
 function readTable(): PreloadTable | null {
   try {
@@ -80,22 +81,25 @@ setTimeout(() => {
   }
 }, 0);
 
-// The first layout of text in a new page loads its fonts and builds their shaping data,
-// inside the app's first layout. Once the app's stylesheet is in, well before its script, one
-// hidden line in each face the app uses is laid out and removed: the first layout of a cold
-// visit at 4x CPU shrank from 62-65 to 43-48 ms on /movie, 50-56 to 34-38 ms on /browse
-// (traces, medians of five).
-function layOutSampleText() {
+// The first layout of text in a face loads its font and builds its shaping data, inside the
+// app's first layout. Once the app's stylesheet is in, well before its script on a first visit,
+// a hidden line in each face the page's first screen uses (./text-faces.ts) is laid out and
+// removed, in one task: the page's first layout at 4x CPU, medians of six traces, fell on
+// /movie from 65 to 22 ms on a first visit and from 62 to 26 on a revisit, on /browse from 51
+// to 27 (a task per few faces was not done before the app's script came, half the time).
+// Skipped once the app runs: the main thread is its own then.
+function layOutSampleText(faces: readonly TextFace[]) {
+  if ((window as unknown as Record<string, unknown>)[APP_STARTED_GLOBAL]) return;
   const sample = document.createElement('div');
   sample.setAttribute('aria-hidden', 'true');
   sample.style.cssText = 'position:absolute;top:0;left:-10000px;width:20em;visibility:hidden';
-  for (const family of ['var(--font-body)', 'var(--font-display)']) {
-    for (const weight of ['400', '600', '650', '700', '800']) {
-      const line = sample.appendChild(document.createElement('p'));
-      line.style.fontFamily = family;
-      line.style.fontWeight = weight;
-      line.textContent = 'Leffaseura 2024 ★ 8,2 · Ääliö Åbo';
-    }
+  for (const [family, weight, size, style] of faces) {
+    const line = sample.appendChild(document.createElement('p'));
+    line.style.fontFamily = `var(--font-${family})`;
+    line.style.fontWeight = String(weight);
+    line.style.fontSize = size;
+    line.style.fontStyle = style ?? 'normal';
+    line.textContent = 'Leffaseura 2024 ★ 8,2 · Ääliö Åbo';
   }
   document.body.appendChild(sample);
   void sample.offsetWidth;
@@ -104,7 +108,8 @@ function layOutSampleText() {
 
 // index.html links the stylesheet after this script: it is parsed by the time a timer runs.
 setTimeout(() => {
+  const faces = facesFor(location.pathname);
   const appStyles = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-  if (appStyles?.sheet) layOutSampleText();
-  else appStyles?.addEventListener('load', () => setTimeout(layOutSampleText, 0), { once: true });
+  if (appStyles?.sheet) layOutSampleText(faces);
+  else appStyles?.addEventListener('load', () => setTimeout(() => layOutSampleText(faces), 0), { once: true });
 }, 0);
