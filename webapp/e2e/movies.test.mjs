@@ -40,7 +40,9 @@ describe('movies journey', { skip: skip ?? false }, () => {
   const pager = () => page.getByRole('navigation', { name: 'Pages' });
   const heading = () => page.getByRole('heading', { level: 1 });
   const cards = () => page.getByTestId('movie-card');
-  const cardTitles = async () => (await cards().locator('a').allInnerTexts()).map((text) => text.split('\n')[0] ?? '');
+  // Text content, not inner text: Browse's tiles below the screen are not rendered until
+  // scrolled near (content-visibility), and an element not rendered has no inner text.
+  const cardTitles = () => cards().getByTestId('movie-card-title').allTextContents();
 
   /** Waits for the grid to show a settled page of results. */
   async function waitForResults() {
@@ -129,7 +131,7 @@ describe('movies journey', { skip: skip ?? false }, () => {
 
   test('the visitor opens a movie', async () => {
     const first = cards().first().getByRole('link');
-    const title = (await first.innerText()).split('\n')[0] ?? '';
+    const title = (await first.getByTestId('movie-card-title').textContent()) ?? '';
     await first.click();
     await page.waitForURL(/\/movie\/\d+$/);
     await heading().filter({ hasText: title }).waitFor();

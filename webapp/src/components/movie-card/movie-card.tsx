@@ -34,7 +34,9 @@ export function MovieCard({ id, title, posterUrl, year, rating, actions, layout 
       <Link to={`/movie/${id}`} className={styles.link}>
         <Poster id={id} title={title} url={posterUrl} />
         <span className={styles.body}>
-          <span className={styles.title}>{title}</span>
+          <span className={styles.title} data-testid="movie-card-title">
+            {title}
+          </span>
           <span className={styles.meta}>
             <span>{shownYear ?? t('movieCard.yearUnknown')}</span>
             <span className={styles.rating}>
