@@ -27,11 +27,22 @@ const decode = (value: string) => {
 };
 
 /**
+ * wouter asks the parser again for every route it tries on every render (the routes' Switch,
+ * each NavLink): a handful of patterns, each made into a RegExp once. No `g` flag, so `exec`
+ * keeps no state between calls.
+ */
+type ParsedRoute = { keys: string[]; pattern: { exec: (path: string) => RegExpExecArray | null } };
+const parsed = new Map<string, ParsedRoute>();
+
+/**
  * react-router's matching on top of wouter's (regexparam: case-insensitive, one optional
  * trailing slash): any number of trailing slashes, and `:param`s decoded as URL components
  * (wouter has run the path through decodeURI already, which leaves `%2F`, `%40`… as they are).
  */
-function parser(route: string, loose?: boolean) {
+function parser(route: string, loose?: boolean): ParsedRoute {
+  const cacheKey = `${loose ? 'loose' : 'exact'} ${route}`;
+  const cached = parsed.get(cacheKey);
+  if (cached) return cached;
   const { keys, pattern } = parse(route, loose);
   const exec = (path: string) => {
     const found = pattern.exec(path.replace(/\/+$/, '/'));
@@ -40,7 +51,9 @@ function parser(route: string, loose?: boolean) {
     });
     return found;
   };
-  return { keys, pattern: { exec } };
+  const made = { keys, pattern: { exec } };
+  parsed.set(cacheKey, made);
+  return made;
 }
 
 /** The route `pattern` (`/movie/:id`) matches `pathname` as the app's router does: its params, else null. */
