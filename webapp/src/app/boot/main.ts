@@ -37,6 +37,11 @@ function preloadLink(file: string) {
   return link;
 }
 
+/** index.html's own scripts: the app's entry and what it imports (read before the page's files are added). */
+const appScripts = Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"][src], link[rel="modulepreload"]'), (element) =>
+  element instanceof HTMLScriptElement ? element.src : element.href,
+);
+
 const language = bootLanguage(stored('language'), navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
 
 const urls = prefetchUrls(location.origin, location.pathname, location.search, language);
@@ -87,9 +92,12 @@ setTimeout(() => {
 // removed, in one task: the page's first layout at 4x CPU, medians of six traces, fell on
 // /movie from 65 to 22 ms on a first visit and from 62 to 26 on a revisit, on /browse from 51
 // to 27 (a task per few faces was not done before the app's script came, half the time).
-// Skipped once the app runs: the main thread is its own then.
+// Skipped once the app runs, or once its scripts are here (a revisit's come from the cache
+// before the stylesheet has been applied): the main thread is the app's then.
 function layOutSampleText(faces: readonly TextFace[]) {
   if ((window as unknown as Record<string, unknown>)[APP_STARTED_GLOBAL]) return;
+  const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+  if (appScripts.length > 0 && appScripts.every((url) => arrived.has(url))) return;
   const sample = document.createElement('div');
   sample.setAttribute('aria-hidden', 'true');
   sample.style.cssText = 'position:absolute;top:0;left:-10000px;width:20em;visibility:hidden';
