@@ -4,7 +4,6 @@ import { App } from './app/app';
 import { prefetchPageData } from './app/page-data';
 import { createQueryClient } from './app/provider';
 import { preloadPage } from './app/routes';
-import { markAppStarted } from './lib/app-started';
 import { getLanguage, loadCatalogue } from './lib/i18n';
 import './app/styles.css';
 
@@ -16,7 +15,6 @@ import './app/styles.css';
  */
 const PAGE_GRACE_MS = 250;
 
-markAppStarted();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 // The texts of the language shown are a chunk of their own (lib/i18n/messages): render once

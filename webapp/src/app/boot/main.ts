@@ -4,7 +4,7 @@
 // visit on a slow phone; this starts all three while the entry is still on its way (issue 14).
 // It changes nothing the app does: the preloaded files are the ones the app imports, and the
 // api client takes a prefetched answer only for the very request it would have sent.
-import { APP_STARTED_GLOBAL, bootLanguage, filesFor, prefetchUrls, PREFETCH_GLOBAL, type PreloadTable } from './plan';
+import { bootLanguage, filesFor, prefetchUrls, PREFETCH_GLOBAL, type PreloadTable } from './plan';
 import { facesFor, type TextFace } from './text-faces';
 
 function readTable(): PreloadTable | null {
@@ -92,10 +92,9 @@ setTimeout(() => {
 // removed, in one task: the page's first layout at 4x CPU, medians of six traces, fell on
 // /movie from 65 to 22 ms on a first visit and from 62 to 26 on a revisit, on /browse from 51
 // to 27 (a task per few faces was not done before the app's script came, half the time).
-// Skipped once the app runs, or once its scripts are here (a revisit's come from the cache
-// before the stylesheet has been applied): the main thread is the app's then.
+// Skipped once the app's scripts are here (the app runs then, or soon: a revisit's come from
+// the cache before the stylesheet has been applied): the main thread is the app's.
 function layOutSampleText(faces: readonly TextFace[]) {
-  if ((window as unknown as Record<string, unknown>)[APP_STARTED_GLOBAL]) return;
   const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
   if (appScripts.length > 0 && appScripts.every((url) => arrived.has(url))) return;
   const sample = document.createElement('div');

@@ -1,10 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { matchPath } from '@/lib/router';
 import { languageFromBrowser } from '@/lib/i18n/language';
-import { APP_STARTED_KEY } from '@/lib/app-started';
 import { PREFETCHED_KEY } from '@/lib/prefetched';
 import { prefetchPageData } from '../page-data';
-import { APP_STARTED_GLOBAL, bootLanguage, filesFor, matchesPattern, prefetchUrls, PREFETCH_GLOBAL, type PreloadTable } from './plan';
+import { bootLanguage, filesFor, matchesPattern, prefetchUrls, PREFETCH_GLOBAL, type PreloadTable } from './plan';
 
 // The boot script repeats a few rules of the app (plan.ts says why); these tests hold each
 // copy to the original.
@@ -81,6 +80,5 @@ describe('boot plan', () => {
 
   it('leaves the answers where the api client looks', () => {
     expect(PREFETCH_GLOBAL).toBe(PREFETCHED_KEY);
-    expect(APP_STARTED_GLOBAL).toBe(APP_STARTED_KEY);
   });
 });

@@ -21,9 +21,6 @@ export type BootLanguage = 'fi' | 'en';
 /** Where prefetched answers wait for the api client (lib/prefetched.ts reads the same name). */
 export const PREFETCH_GLOBAL = '__leffaseuraPrefetched';
 
-/** Set once the app's entry runs (lib/app-started.ts sets the same name). */
-export const APP_STARTED_GLOBAL = '__leffaseuraAppStarted';
-
 /** As lib/i18n/language.ts decides: the remembered choice, else Finnish for a Finnish browser. */
 export function bootLanguage(stored: string | null, preferred: readonly string[]): BootLanguage {
   if (stored === 'fi' || stored === 'en') return stored;
