@@ -369,7 +369,7 @@ impl ShowtimeFeed for CachingFeed {
         .await
     }
 
-    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Vec<Show>>, Error> {
+    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Arc<[Show]>>, Error> {
         let event = query
             .event
             .map_or_else(|| "all".to_owned(), |e| e.0.to_string());

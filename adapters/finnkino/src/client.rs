@@ -171,7 +171,7 @@ impl ShowtimeFeed for FinnkinoFeed {
         self.fetch("TheatreAreas", &[], parse::areas).await
     }
 
-    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Vec<Show>>, Error> {
+    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Arc<[Show]>>, Error> {
         let mut params = vec![
             ("area", query.area.0.to_string()),
             ("dt", query.date.format()),
@@ -180,7 +180,8 @@ impl ShowtimeFeed for FinnkinoFeed {
         if let Some(event) = query.event {
             params.push(("eventID", event.0.to_string()));
         }
-        self.fetch("Schedule", &params, parse::schedule).await
+        let fetched = self.fetch("Schedule", &params, parse::schedule).await?;
+        Ok(fetched.map(Arc::from))
     }
 
     async fn events(

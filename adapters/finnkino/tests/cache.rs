@@ -90,9 +90,9 @@ impl ShowtimeFeed for CountingFeed {
             _ => Ok(self.answer(call)),
         }
     }
-    async fn schedule(&self, _: &ScheduleQuery) -> Result<Fetched<Vec<Show>>, Error> {
+    async fn schedule(&self, _: &ScheduleQuery) -> Result<Fetched<Arc<[Show]>>, Error> {
         self.calls.fetch_add(1, Ordering::SeqCst);
-        Ok(Fetched::fresh(vec![], self.clock.now()))
+        Ok(Fetched::fresh(Vec::new().into(), self.clock.now()))
     }
     async fn events(&self, _: EventList, _: Option<AreaId>) -> Result<Fetched<Vec<Event>>, Error> {
         self.calls.fetch_add(1, Ordering::SeqCst);

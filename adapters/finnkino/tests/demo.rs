@@ -121,6 +121,7 @@ async fn day(area: i64, date: &str) -> Vec<Show> {
         .await
         .expect("valid")
         .value
+        .to_vec()
 }
 
 #[tokio::test]

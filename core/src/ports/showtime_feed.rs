@@ -1,6 +1,8 @@
 //! Where showtimes come from: the Finnkino XML feed (behind the store's cache), or the
 //! offline demo feed.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 
 use crate::domain::showtime::{Area, AreaId, Event, EventList, Fetched, ScheduleQuery, Show};
@@ -27,11 +29,13 @@ pub trait ShowtimeFeed: Send + Sync {
 
     /// The shows of `query`'s area from its date for its number of days (only one
     /// event's when it names one), in no guaranteed order. An area without shows, or an
-    /// area the source does not know, gives an empty list.
+    /// area the source does not know, gives an empty list. Shared, not copied: a week of
+    /// an area is a thousand shows or more, and a cached copy serves every request (each
+    /// caller picks and copies the few it answers with).
     ///
     /// # Errors
     /// `Upstream` (`upstream_unavailable`) when the source fails and no copy is cached.
-    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Vec<Show>>, Error>;
+    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Arc<[Show]>>, Error>;
 
     /// The events of `list` (in one area's theatres when `area` is given).
     ///

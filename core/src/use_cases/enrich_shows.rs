@@ -52,25 +52,25 @@ impl From<&Event> for Wanted {
 
 impl Showtimes {
     /// `shows` with their movies.
-    pub(crate) async fn enrich_shows(&self, shows: Vec<Show>) -> Vec<EnrichedShow> {
+    pub(crate) async fn enrich_shows(&self, shows: Vec<&Show>) -> Vec<EnrichedShow> {
         let movies = self.movies_of(&shows).await;
         shows
             .into_iter()
             .map(|show| EnrichedShow {
                 movie: movies.get(&show.event_id).cloned(),
-                show,
+                show: show.clone(),
             })
             .collect()
     }
 
     /// The movie of each event among `shows`: a week of an area repeats each film's event
     /// in hundreds of shows, and each event is matched once.
-    pub(crate) async fn movies_of(&self, shows: &[Show]) -> HashMap<EventId, MatchedMovie> {
+    pub(crate) async fn movies_of(&self, shows: &[&Show]) -> HashMap<EventId, MatchedMovie> {
         let mut events: HashMap<EventId, Wanted> = HashMap::new();
         for show in shows {
             events
                 .entry(show.event_id)
-                .or_insert_with(|| Wanted::from(show));
+                .or_insert_with(|| Wanted::from(*show));
         }
         self.movies_for(events.into_values().collect()).await
     }
@@ -231,8 +231,8 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _| Ok(vec![summary(438631, "Dune", "2021-09-15")]));
-        let shows = vec![show(1, 300, "Dune (2D)", 1), show(2, 300, "Dune", 3)];
-        let enriched = ports.build().enrich_shows(shows).await;
+        let shows = [show(1, 300, "Dune (2D)", 1), show(2, 300, "Dune", 3)];
+        let enriched = ports.build().enrich_shows(shows.iter().collect()).await;
         assert_eq!(enriched.len(), 2);
         for e in &enriched {
             let movie = e.movie.as_ref().expect("matched");
@@ -264,7 +264,7 @@ mod tests {
         finnish.original_title = "Tuntematon".into();
         let enriched = ports
             .build()
-            .enrich_shows(vec![show(1, 300, "Dune", 1), finnish])
+            .enrich_shows(vec![&show(1, 300, "Dune", 1), &finnish])
             .await;
         assert!(enriched.iter().all(|e| e.movie.is_none()));
         let saved = saved.lock().unwrap();
@@ -286,7 +286,7 @@ mod tests {
         });
         let mut bee = show(1, 303608, "Maija Mehiläinen", 1);
         bee.original_title = "Maya the Bee 3: The Golden Orb".into();
-        let enriched = ports.build().enrich_shows(vec![bee]).await;
+        let enriched = ports.build().enrich_shows(vec![&bee]).await;
         assert_eq!(enriched[0].movie.as_ref().map(|m| m.id), Some(MovieId(9)));
     }
 
@@ -306,7 +306,7 @@ mod tests {
             })
         });
         let shows: Vec<Show> = (0..20).map(|i| show(i, 300 + i, "Film", 1)).collect();
-        let enriched = ports.build().enrich_shows(shows).await;
+        let enriched = ports.build().enrich_shows(shows.iter().collect()).await;
         assert_eq!(enriched.len(), 20);
         assert!(enriched.iter().all(|e| e.movie.is_none()));
     }
@@ -330,7 +330,7 @@ mod tests {
         ports.catalog.expect_best_match().never();
         let enriched = ports
             .build()
-            .enrich_shows(vec![show(1, 300, "Dune", 1), show(2, 301, "Unknown", 2)])
+            .enrich_shows(vec![&show(1, 300, "Dune", 1), &show(2, 301, "Unknown", 2)])
             .await;
         assert_eq!(
             enriched[0].movie.as_ref().map(|m| m.id),
@@ -363,7 +363,7 @@ mod tests {
             .returning(|_, _, _| Ok(vec![summary(7, "Film", "2021-01-01")]));
         let enriched = ports
             .build()
-            .enrich_shows(vec![show(1, 300, "Film", 1)])
+            .enrich_shows(vec![&show(1, 300, "Film", 1)])
             .await;
         assert_eq!(enriched[0].movie.as_ref().map(|m| m.id), Some(MovieId(7)));
         assert_eq!(saved.lock().unwrap()[0].checked_at, now());

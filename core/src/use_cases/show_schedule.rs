@@ -24,14 +24,20 @@ fn given(raw: Option<&str>) -> Option<&str> {
     raw.map(str::trim).filter(|r| !r.is_empty())
 }
 
-/// Public shows only (private bookings out), by start time; equal starts by theatre,
-/// auditorium and id so that the order is stable.
-pub(crate) fn listing(mut shows: Vec<Show>) -> Vec<Show> {
-    shows.retain(|s| !s.is_private_booking());
-    shows.sort_by(|a, b| {
+/// Public shows only (private bookings out), in listing order ([`sort_listing`]).
+pub(crate) fn listing(shows: &[Show]) -> Vec<&Show> {
+    let mut public: Vec<&Show> = shows.iter().filter(|s| !s.is_private_booking()).collect();
+    sort_listing(&mut public, |show| show);
+    public
+}
+
+/// `items` by their show's start time; equal starts by theatre, auditorium and id so that
+/// the order is stable.
+pub(crate) fn sort_listing<T>(items: &mut [T], show_of: impl Fn(&T) -> &Show) {
+    items.sort_by(|a, b| {
+        let (a, b) = (show_of(a), show_of(b));
         (a.start, &a.theatre, &a.auditorium, a.id).cmp(&(b.start, &b.theatre, &b.auditorium, b.id))
     });
-    shows
 }
 
 impl Showtimes {
@@ -70,7 +76,7 @@ impl Showtimes {
         let (known, fetched) = futures::join!(self.check_area(area), self.feed.schedule(&query));
         known?;
         let fetched = fetched?;
-        let mut shows = listing(fetched.value.clone());
+        let mut shows = listing(&fetched.value);
         if let Some(event) = event {
             shows.retain(|s| s.event_id == event);
         }
@@ -162,10 +168,12 @@ mod tests {
     async fn an_unknown_area_is_not_found() {
         let mut ports = Ports::new().with_areas();
         // Asked side by side with the areas; its answer does not matter.
-        ports
-            .feed
-            .expect_schedule()
-            .returning(|_| Ok(crate::domain::showtime::Fetched::fresh(vec![], now())));
+        ports.feed.expect_schedule().returning(|_| {
+            Ok(crate::domain::showtime::Fetched::fresh(
+                Vec::new().into(),
+                now(),
+            ))
+        });
         let err = ports
             .build()
             .show_schedule(request(Some("4242"), Some("24.11.2026")))
@@ -188,7 +196,7 @@ mod tests {
                 let mut private = show(4, 9, "Oma näytös", 0);
                 private.genres = vec!["Oma näytös".into()];
                 Ok(crate::domain::showtime::Fetched {
-                    value: vec![show(1, 1, "Late", 5), private, show(2, 2, "Early", 1)],
+                    value: vec![show(1, 1, "Late", 5), private, show(2, 2, "Early", 1)].into(),
                     fetched_at: now(),
                     stale: true,
                 })

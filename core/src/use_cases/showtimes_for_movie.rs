@@ -3,12 +3,12 @@
 
 use crate::domain::show_date::ShowDate;
 use crate::domain::showtime::{
-    helsinki, parse_positive_id, AreaId, EnrichedShow, Fetched, ScheduleDays, ScheduleQuery,
-    NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
+    helsinki, parse_positive_id, AreaId, EnrichedShow, Fetched, MatchedMovie, ScheduleDays,
+    ScheduleQuery, Show, NEXT_SHOWS_DAYS_DEFAULT, PLACEHOLDER_AREA,
 };
 use crate::error::{Error, ErrorCode};
 use crate::ids::MovieId;
-use crate::use_cases::show_schedule::listing;
+use crate::use_cases::show_schedule::sort_listing;
 use crate::use_cases::showtimes::Showtimes;
 
 /// "Please select a theatre area." for a call that needs one.
@@ -61,17 +61,22 @@ impl Showtimes {
             fetched_at,
             stale,
         } = fetched?;
-        let mut shows = listing(value);
-        shows.retain(|s| s.start >= now);
-        let movies = self.movies_of(&shows).await;
-        let value = shows
+        let to_come: Vec<&Show> = value
+            .iter()
+            .filter(|s| s.start >= now && !s.is_private_booking())
+            .collect();
+        let movies = self.movies_of(&to_come).await;
+        // Sorted once kept: a film's or a watchlist's shows are a few of the week's.
+        let mut kept: Vec<(&Show, &MatchedMovie)> = to_come
             .into_iter()
-            .filter_map(|show| {
-                let movie = movies.get(&show.event_id).filter(|m| wanted(m.id))?;
-                Some(EnrichedShow {
-                    movie: Some(movie.clone()),
-                    show,
-                })
+            .filter_map(|show| Some((show, movies.get(&show.event_id).filter(|m| wanted(m.id))?)))
+            .collect();
+        sort_listing(&mut kept, |(show, _)| show);
+        let value = kept
+            .into_iter()
+            .map(|(show, movie)| EnrichedShow {
+                movie: Some(movie.clone()),
+                show: show.clone(),
             })
             .collect();
         Ok(Fetched {
@@ -125,7 +130,8 @@ mod tests {
                         show(2, 300, "Dune", 30),
                         show(3, 301, "Barbie", 2),
                         show(4, 300, "Dune", 4),
-                    ],
+                    ]
+                    .into(),
                     now(),
                 ))
             });

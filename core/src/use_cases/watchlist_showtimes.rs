@@ -146,7 +146,8 @@ mod tests {
                     show(3, 300, "Dune", 2),
                     show(4, 302, "Wicked", 1),
                     show(5, 303, "Unmatched", 1),
-                ],
+                ]
+                .into(),
                 now(),
             ))
         });

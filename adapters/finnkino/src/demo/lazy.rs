@@ -80,7 +80,7 @@ impl ShowtimeFeed for LazyDemoFeed {
         Ok(Fetched::fresh(places::areas(), self.clock.now()))
     }
 
-    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Vec<Show>>, Error> {
+    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Arc<[Show]>>, Error> {
         self.feed().await.schedule(query).await
     }
 

@@ -58,6 +58,9 @@ pub struct DemoFeed {
     /// are fixed for this feed), and generating them, hundreds of seeded strings, was most
     /// of a schedule request's CPU; Finnkino's answers are kept in memory the same way.
     days: Arc<Mutex<GeneratedDays>>,
+    /// Answers by query, put together from the days once: a week of an area is a thousand
+    /// shows or more, and a copy of them per request was most of a request's CPU.
+    answers: Arc<Mutex<HashMap<ScheduleQuery, Arc<[Show]>>>>,
 }
 
 /// A theatre's shows of one date, by theatre id and date.
@@ -87,6 +90,7 @@ impl DemoFeed {
             ),
             clock: Arc::new(SystemClock),
             days: Arc::default(),
+            answers: Arc::default(),
         }
     }
 
@@ -215,10 +219,7 @@ impl DemoFeed {
     }
 
     fn lock_days(&self) -> std::sync::MutexGuard<'_, GeneratedDays> {
-        // The map holds finished days only: one left by a panicking thread is still whole.
-        self.days
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        lock(&self.days)
     }
 
     /// One theatre's shows on one day.
@@ -376,7 +377,11 @@ impl ShowtimeFeed for DemoFeed {
         Ok(Fetched::fresh(places::areas(), self.clock.now()))
     }
 
-    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Vec<Show>>, Error> {
+    async fn schedule(&self, query: &ScheduleQuery) -> Result<Fetched<Arc<[Show]>>, Error> {
+        let answered = lock(&self.answers).get(query).cloned();
+        if let Some(shows) = answered {
+            return Ok(Fetched::fresh(shows, self.clock.now()));
+        }
         let mut shows = Vec::new();
         let mut date = query.date.date();
         for _ in 0..query.days.get() {
@@ -389,6 +394,13 @@ impl ShowtimeFeed for DemoFeed {
         if let Some(event) = query.event {
             shows.retain(|s| s.event_id == event);
         }
+        let shows: Arc<[Show]> = shows.into();
+        let mut answers = lock(&self.answers);
+        if answers.len() >= REMEMBERED_DAYS {
+            answers.clear();
+        }
+        answers.insert(*query, shows.clone());
+        drop(answers);
         Ok(Fetched::fresh(shows, self.clock.now()))
     }
 
@@ -432,4 +444,11 @@ impl ShowtimeFeed for DemoFeed {
         };
         Ok(Fetched::fresh(events, now))
     }
+}
+
+/// The maps hold finished values only: one left by a panicking thread is still whole.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

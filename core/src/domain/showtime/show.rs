@@ -157,12 +157,20 @@ impl Show {
 
     /// A private booking listed among the shows; left out of every listing.
     pub fn is_private_booking(&self) -> bool {
-        self.title.trim().to_lowercase() == PRIVATE_BOOKING
-            || self
-                .genres
-                .iter()
-                .any(|g| g.trim().to_lowercase() == PRIVATE_BOOKING)
+        names_private_booking(&self.title) || self.genres.iter().any(|g| names_private_booking(g))
     }
+}
+
+/// `text` is [`PRIVATE_BOOKING`] in any case, around spaces. Every listing asks this of
+/// each of a week's shows and their genres: no lowercase copy, and only a text of the
+/// same length in UTF-8 is compared (each of its letters is as long in either case).
+fn names_private_booking(text: &str) -> bool {
+    let text = text.trim();
+    text.len() == PRIVATE_BOOKING.len()
+        && text
+            .chars()
+            .flat_map(char::to_lowercase)
+            .eq(PRIVATE_BOOKING.chars())
 }
 
 /// A film or live event.
@@ -241,5 +249,22 @@ mod tests {
         assert_eq!(EventKind::from_feed("LiveEvent"), EventKind::LiveEvent);
         assert_eq!(EventKind::from_feed("Movie"), EventKind::Movie);
         assert_eq!(EventKind::from_feed(""), EventKind::Movie);
+    }
+
+    #[test]
+    fn a_private_booking_is_named_in_any_case_around_spaces() {
+        for text in ["oma näytös", "Oma näytös", " OMA NÄYTÖS ", "Oma Näytös\t"] {
+            assert!(names_private_booking(text), "{text:?}");
+        }
+        for text in [
+            "",
+            "oma",
+            "oma näytös 2",
+            "Oman näytös",
+            "oma naytos",
+            "Dune",
+        ] {
+            assert!(!names_private_booking(text), "{text:?}");
+        }
     }
 }
