@@ -69,6 +69,11 @@ type GeneratedDays = HashMap<(i64, NaiveDate), Arc<Vec<Show>>>;
 /// More generated days than a fortnight of every theatre: the memory is then dropped.
 const REMEMBERED_DAYS: usize = 1024;
 
+/// Answers kept whole: each copies its days' shows (up to a fortnight of an area, a few MB),
+/// and the pages ask a handful of queries a day (an area's day, its next week); more, and
+/// they are dropped.
+const REMEMBERED_ANSWERS: usize = 64;
+
 impl std::fmt::Debug for DemoFeed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DemoFeed")
@@ -396,7 +401,7 @@ impl ShowtimeFeed for DemoFeed {
         }
         let shows: Arc<[Show]> = shows.into();
         let mut answers = lock(&self.answers);
-        if answers.len() >= REMEMBERED_DAYS {
+        if answers.len() >= REMEMBERED_ANSWERS {
             answers.clear();
         }
         answers.insert(*query, shows.clone());
