@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -19,6 +19,8 @@ use leffaseura_core::ports::{CachedBody, Clock, ShowtimeCache, ShowtimeFeed, Sys
 use leffaseura_core::Error;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+
+use crate::lock;
 
 /// How long answers stay fresh, and the guards around the upstream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,12 +119,8 @@ impl CachingFeed {
         self
     }
 
-    fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-        mutex.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     fn hot_get<T: Clone + 'static>(&self, key: &str) -> Option<Fetched<T>> {
-        let hot = Self::lock(&self.hot);
+        let hot = lock(&self.hot);
         let entry = hot.get(key)?;
         if self.clock.now() >= entry.expires_at {
             return None;
@@ -138,7 +136,7 @@ impl CachingFeed {
         fetched_at: DateTime<Utc>,
         expires_at: DateTime<Utc>,
     ) {
-        let mut hot = Self::lock(&self.hot);
+        let mut hot = lock(&self.hot);
         if hot.len() >= HOT_CAPACITY && !hot.contains_key(key) {
             let now = self.clock.now();
             hot.retain(|_, e| e.expires_at > now);
@@ -157,11 +155,11 @@ impl CachingFeed {
     }
 
     fn upstream_down(&self) -> bool {
-        Self::lock(&self.down_until).is_some_and(|until| self.clock.now() < until)
+        lock(&self.down_until).is_some_and(|until| self.clock.now() < until)
     }
 
     fn set_down(&self, down: bool) {
-        *Self::lock(&self.down_until) =
+        *lock(&self.down_until) =
             down.then(|| self.clock.now() + chrono_duration(self.ttls.outage_backoff));
     }
 
@@ -169,7 +167,7 @@ impl CachingFeed {
     fn maybe_purge(&self) {
         let now = self.clock.now();
         {
-            let mut last = Self::lock(&self.last_purge);
+            let mut last = lock(&self.last_purge);
             if last.is_some_and(|at| now - at < chrono::Duration::hours(1)) {
                 return;
             }
@@ -273,7 +271,7 @@ impl CachingFeed {
         F: FnOnce(Arc<dyn ShowtimeFeed>) -> Fut + Send + 'static,
         Fut: Future<Output = Result<Fetched<T>, Error>> + Send + 'static,
     {
-        let mut flights = Self::lock(&self.flights);
+        let mut flights = lock(&self.flights);
         if let Some(flight) = flights.get(&key) {
             return flight.clone();
         }
@@ -290,7 +288,7 @@ impl CachingFeed {
                 Ok(Err(err)) => Err(Arc::new(err.to_string())),
                 Err(_) => Err(Arc::new("the feed exceeded its guard timeout".to_owned())),
             };
-            Self::lock(&registry).remove(&key);
+            lock(&registry).remove(&key);
             result
         });
         let flight = async move {

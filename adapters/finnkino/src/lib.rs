@@ -15,3 +15,11 @@ pub use cache::{CachingFeed, FeedTtls};
 pub use client::{FinnkinoConfig, FinnkinoFeed, DEFAULT_API_BASE};
 pub use demo::{DemoFeed, LazyDemoFeed};
 pub use service::{FeedChoice, FeedKind};
+
+/// The crate's maps and flags: each holds finished values only, so one left by a panicking
+/// thread is still whole and is used as it is.
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

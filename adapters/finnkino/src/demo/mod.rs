@@ -22,6 +22,8 @@ use leffaseura_core::domain::showtime::{
 use leffaseura_core::ports::{Clock, MovieCatalog, ShowtimeFeed, SystemClock};
 use leffaseura_core::Error;
 
+use crate::lock;
+
 pub use films::DemoFilm;
 pub use lazy::LazyDemoFeed;
 use places::Theatre;
@@ -211,20 +213,16 @@ impl DemoFeed {
     /// [`Self::day_shows`], generated once per theatre and date.
     fn remembered_day(&self, theatre: &Theatre, date: NaiveDate) -> Arc<Vec<Show>> {
         let key = (theatre.id, date);
-        if let Some(day) = self.lock_days().get(&key) {
+        if let Some(day) = lock(&self.days).get(&key) {
             return day.clone();
         }
         let day = Arc::new(Self::day_shows(theatre, date, &self.on_screen(date)));
-        let mut days = self.lock_days();
+        let mut days = lock(&self.days);
         if days.len() >= REMEMBERED_DAYS {
             days.clear();
         }
         days.insert(key, day.clone());
         day
-    }
-
-    fn lock_days(&self) -> std::sync::MutexGuard<'_, GeneratedDays> {
-        lock(&self.days)
     }
 
     /// One theatre's shows on one day.
@@ -449,11 +447,4 @@ impl ShowtimeFeed for DemoFeed {
         };
         Ok(Fetched::fresh(events, now))
     }
-}
-
-/// The maps hold finished values only: one left by a panicking thread is still whole.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
