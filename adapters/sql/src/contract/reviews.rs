@@ -530,6 +530,45 @@ pub async fn lists_are_newest_first_with_exact_totals_and_capped_interactions(st
     assert_eq!(unknown.movie.release_year, None);
 }
 
+/// Every offset window of a list is the same slice of it, whichever end the store walks
+/// from (an offset past the middle is read from the oldest review up), ties on the time
+/// included, and an offset past the end is an empty last page.
+pub async fn offset_windows_are_slices_of_the_list_from_either_end(store: SqlStore) {
+    let author = user(&store, "author").await;
+    let mut movie_ids = Vec::new();
+    let mut user_ids = Vec::new();
+    // Seven reviews, two pairs of them written in the same second.
+    for (n, second) in [0, 1, 1, 2, 3, 3, 4].into_iter().enumerate() {
+        let n = i64::try_from(n).expect("small");
+        let critic = user(&store, &format!("critic{n}")).await;
+        movie_ids.push(write(&store, critic.id, 500, 3, second).await);
+        user_ids.push(write(&store, author.id, 600 + n, 3, second).await);
+    }
+    for ids in [&mut movie_ids, &mut user_ids] {
+        // Newest first; the later written of two in one second first.
+        ids.reverse();
+    }
+    for offset in 0..=8_i64 {
+        let window = ReviewWindow::Offset(page(3, offset));
+        let from = usize::try_from(offset).expect("small").min(7);
+        let to = (from + 3).min(7);
+        let movie_page = store
+            .movie_reviews(MovieId(500), window, None)
+            .await
+            .expect("movie reviews");
+        let user_page = store
+            .user_reviews(author.id, window, None)
+            .await
+            .expect("user reviews");
+        for (list, ids) in [(&movie_page, &movie_ids), (&user_page, &user_ids)] {
+            let got: Vec<ReviewId> = list.items.iter().map(|r| r.id).collect();
+            assert_eq!(got, ids[from..to], "offset {offset}");
+            assert_eq!(list.has_more, offset + 3 < 7, "more after offset {offset}");
+            assert_eq!(list.total, 7);
+        }
+    }
+}
+
 pub async fn a_users_activity_merges_reviews_and_reactions_newest_first(store: SqlStore) {
     let me = user(&store, "myself").await;
     let other = user(&store, "other").await;

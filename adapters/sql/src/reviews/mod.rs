@@ -101,7 +101,12 @@ impl ReviewStore for SqlStore {
             )
             .await?;
         let items = self
-            .review_page(Some(("r.movie_id = $1", movie.0)), window, viewer)
+            .review_page(
+                Some(("r.movie_id = $1", movie.0)),
+                Some(total),
+                window,
+                viewer,
+            )
             .await?;
         Ok(page_of(items, total, window))
     }
@@ -115,12 +120,14 @@ impl ReviewStore for SqlStore {
         // The statistics row counts the reviews too: two queries in all, and one for a
         // movie nobody reviewed.
         let stats = self.movie_stats(movie).await?;
-        let items = if stats.total_reviews == 0 {
-            (Vec::new(), false)
-        } else {
-            self.review_page(Some(("r.movie_id = $1", movie.0)), window, viewer)
-                .await?
-        };
+        let items = self
+            .review_page(
+                Some(("r.movie_id = $1", movie.0)),
+                Some(stats.total_reviews),
+                window,
+                viewer,
+            )
+            .await?;
         Ok((page_of(items, stats.total_reviews, window), stats))
     }
 
@@ -160,7 +167,12 @@ impl ReviewStore for SqlStore {
             .count("SELECT review_count FROM users WHERE id = $1", user.0)
             .await?;
         let items = self
-            .review_page(Some(("r.user_id = $1", user.0)), window, viewer)
+            .review_page(
+                Some(("r.user_id = $1", user.0)),
+                Some(total),
+                window,
+                viewer,
+            )
             .await?;
         Ok(page_of(items, total, window))
     }
@@ -247,7 +259,7 @@ impl ReviewStore for SqlStore {
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError> {
         let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
-        Ok(self.review_page(None, window, viewer).await?.0)
+        Ok(self.review_page(None, None, window, viewer).await?.0)
     }
 
     async fn group_reviews(
@@ -273,6 +285,7 @@ impl ReviewStore for SqlStore {
                      WHERE gm.group_id = $1 AND gm.role <> 'pending')",
                     group.0,
                 )),
+                Some(total),
                 window,
                 viewer,
             )
@@ -306,7 +319,7 @@ impl ReviewStore for SqlStore {
             .fetch_one(self.pool())
             .await
             .map_err(store_error)?;
-        let items = self.review_page(None, window, viewer).await?;
+        let items = self.review_page(None, Some(total), window, viewer).await?;
         Ok(page_of(items, total, window))
     }
 

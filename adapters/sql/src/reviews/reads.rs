@@ -127,15 +127,26 @@ pub(super) fn reaction(kind: &str) -> Result<ReactionKind, StoreError> {
 
 impl SqlStore {
     /// A window of the reviews matching `filter` (a condition on `$1`, bound to the given
-    /// key; all reviews without one), newest first, and whether more follow. After a
-    /// cursor, the row comparison is a range on the list's index, so a deep page costs
-    /// one seek; an offset walks past the skipped entries of the index.
+    /// key; all reviews without one), newest first, and whether more follow. `total`, when
+    /// the caller knows it from a counter, is how many reviews match.
+    ///
+    /// Cost: after a cursor, the row comparison is a range on the list's index, so a deep
+    /// page costs one seek. An offset walks past the skipped entries of the index; with a
+    /// known total, an offset past the middle walks from the oldest end instead (the index
+    /// read backwards), so that a page costs its distance from the nearer end (the last
+    /// page of a 200,000-review movie as much as the first), and an offset past the end
+    /// reads nothing.
     pub(super) async fn review_page(
         &self,
         filter: Option<(&str, i64)>,
+        total: Option<i64>,
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<(Vec<Review>, bool), StoreError> {
+        let walk = Walk::of(window, total);
+        if walk.limit == 0 {
+            return Ok((Vec::new(), false));
+        }
         let mut conditions = Vec::new();
         let mut binds = Vec::new();
         if let Some((condition, key)) = filter {
@@ -157,30 +168,30 @@ impl SqlStore {
         // The extras are computed on the outer query, so only for the page's rows (not
         // for the rows an offset skips).
         let extras = list_extras(self.backend(), viewer.map(|_| n + 3));
+        let direction = if walk.oldest_first { "ASC" } else { "DESC" };
+        let window_order = format!(
+            "ORDER BY r.created_at {direction}, r.id {direction} LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
         // Past an offset the window is chosen on the reviews alone (the list's index, no
         // row of users or movies read for the reviews it skips) and then joined: an offset
         // of 20,000 cost 60 ms per page on SQLite and 45 ms of Postgres CPU when every
         // skipped row was joined first. SQLite takes a first page that way too, as fast;
         // Postgres plans the direct query better there (15% more pages a second).
-        let newest_first = format!(
-            "ORDER BY r.created_at DESC, r.id DESC LIMIT ${} OFFSET ${}",
-            n + 1,
-            n + 2
-        );
-        let page = if window.offset() > 0 || self.backend() == Backend::Sqlite {
+        let page = if walk.offset > 0 || walk.oldest_first || self.backend() == Backend::Sqlite {
             format!(
                 "{REVIEW_SELECT} WHERE r.id IN \
-                 (SELECT r.id FROM reviews r {filter} {newest_first})"
+                 (SELECT r.id FROM reviews r {filter} {window_order})"
             )
         } else {
-            format!("{REVIEW_SELECT} {filter} {newest_first}")
+            format!("{REVIEW_SELECT} {filter} {window_order}")
         };
         let sql = format!(
             "SELECT p.*, {extras} FROM ({page}) AS p ORDER BY p.created_at DESC, p.id DESC"
         );
-        // One row more than asked tells whether another window follows.
-        binds.push(window.limit() + 1);
-        binds.push(window.offset());
+        binds.push(walk.limit);
+        binds.push(walk.offset);
         if let Some(viewer) = viewer {
             binds.push(viewer.0);
         }
@@ -193,7 +204,10 @@ impl SqlStore {
             .iter()
             .map(listed_review)
             .collect::<Result<Vec<_>, _>>()?;
-        let has_more = reviews.len() as i64 > window.limit();
+        let has_more = match walk.older_left {
+            Some(older_left) => older_left,
+            None => reviews.len() as i64 > window.limit(),
+        };
         reviews.truncate(usize::try_from(window.limit()).unwrap_or(0));
         Ok((reviews, has_more))
     }
@@ -328,5 +342,123 @@ impl SqlStore {
             .await
             .map_err(store_error)?;
         rows.iter().map(profile_from_row).collect()
+    }
+}
+
+/// How [`SqlStore::review_page`] reads a window from the list's index.
+#[derive(Debug, PartialEq, Eq)]
+struct Walk {
+    /// From the oldest review up, rather than from the newest down.
+    oldest_first: bool,
+    limit: i64,
+    offset: i64,
+    /// Walking from the oldest end, whether older reviews than the window's remain; from
+    /// the newest end, one row more than the window is read to tell.
+    older_left: Option<bool>,
+}
+
+impl Walk {
+    fn of(window: ReviewWindow, total: Option<i64>) -> Walk {
+        let (limit, offset) = (window.limit(), window.offset());
+        let newest_first = Walk {
+            oldest_first: false,
+            limit: limit + 1,
+            offset,
+            older_left: None,
+        };
+        let Some(total) = total.filter(|_| window.cursor().is_none()) else {
+            return newest_first;
+        };
+        if offset >= total {
+            return Walk {
+                oldest_first: false,
+                limit: 0,
+                offset,
+                older_left: Some(false),
+            };
+        }
+        if offset <= total / 2 {
+            return newest_first;
+        }
+        // The window is reviews offset..offset+limit counted from the newest, which are
+        // total-offset-limit..total-offset counted from the oldest.
+        let from_oldest = (total - offset - limit).max(0);
+        Walk {
+            oldest_first: true,
+            limit: total - offset - from_oldest,
+            offset: from_oldest,
+            older_left: Some(from_oldest > 0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+    use leffaseura_core::domain::paging::PageRequest;
+    use leffaseura_core::domain::review::{ReviewCursor, ReviewWindow};
+    use leffaseura_core::ReviewId;
+
+    use super::Walk;
+
+    fn offset(limit: i64, offset: i64) -> ReviewWindow {
+        ReviewWindow::Offset(PageRequest { limit, offset })
+    }
+
+    fn walk(oldest_first: bool, limit: i64, offset: i64, older_left: Option<bool>) -> Walk {
+        Walk {
+            oldest_first,
+            limit,
+            offset,
+            older_left,
+        }
+    }
+
+    #[test]
+    fn pages_in_the_newer_half_walk_from_the_newest_end_one_row_long() {
+        assert_eq!(
+            Walk::of(offset(20, 0), Some(2000)),
+            walk(false, 21, 0, None)
+        );
+        assert_eq!(
+            Walk::of(offset(20, 1000), Some(2000)),
+            walk(false, 21, 1000, None)
+        );
+        assert_eq!(Walk::of(offset(20, 40), None), walk(false, 21, 40, None));
+    }
+
+    #[test]
+    fn pages_in_the_older_half_walk_from_the_oldest_end() {
+        // The last full page: the 20 oldest, nothing older.
+        assert_eq!(
+            Walk::of(offset(20, 1980), Some(2000)),
+            walk(true, 20, 0, Some(false))
+        );
+        // A page ending short of the oldest review leaves the older ones to a next page.
+        assert_eq!(
+            Walk::of(offset(20, 1001), Some(2000)),
+            walk(true, 20, 979, Some(true))
+        );
+        // A last page shorter than the limit.
+        assert_eq!(
+            Walk::of(offset(20, 1990), Some(2000)),
+            walk(true, 10, 0, Some(false))
+        );
+    }
+
+    #[test]
+    fn an_offset_past_the_end_reads_nothing() {
+        assert_eq!(Walk::of(offset(20, 2000), Some(2000)).limit, 0);
+        assert_eq!(Walk::of(offset(20, 0), Some(0)).limit, 0);
+    }
+
+    #[test]
+    fn a_cursor_walks_from_the_newest_end_whatever_the_total() {
+        let cursor = ReviewCursor {
+            created_at: Utc.timestamp_millis_opt(1_700_000_000_000).unwrap(),
+            id: ReviewId(7),
+        };
+        let window = ReviewWindow::After { limit: 20, cursor };
+        assert_eq!(Walk::of(window, Some(10)), walk(false, 21, 0, None));
     }
 }
