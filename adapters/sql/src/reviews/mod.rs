@@ -342,8 +342,7 @@ impl ReviewStore for SqlStore {
     }
 
     async fn users_by_review_count(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError> {
-        let sql =
-            format!("SELECT {USER_COLUMNS} FROM users ORDER BY review_count DESC, id LIMIT $1");
+        let sql = format!("SELECT {USER_COLUMNS} FROM users ORDER BY review_count DESC, id");
         self.leaderboard(&sql, limit).await
     }
 
@@ -351,7 +350,7 @@ impl ReviewStore for SqlStore {
         // Written exactly as `users_aura_idx` is defined, so both databases walk it.
         let sql = format!(
             "SELECT {USER_COLUMNS} FROM users WHERE review_count >= 1 \
-             ORDER BY (likes_received - dislikes_received) DESC, id LIMIT $1"
+             ORDER BY (likes_received - dislikes_received) DESC, id"
         );
         self.leaderboard(&sql, limit).await
     }
