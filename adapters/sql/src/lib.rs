@@ -31,6 +31,7 @@ mod stats;
 mod time;
 mod users;
 mod watch_parties;
+mod window;
 
 #[cfg(feature = "contract")]
 pub mod contract;

@@ -16,6 +16,7 @@ use leffaseura_core::{MovieId, ReviewId, StoreError, UserId};
 use crate::error::store_error;
 use crate::time::{from_millis, to_millis};
 use crate::users::{stats_from_row, user_from_row};
+use crate::window::Window;
 use crate::{Backend, SqlStore};
 
 /// Every review read: the review, its author's name and what the store remembers of the
@@ -164,25 +165,15 @@ impl SqlStore {
         } else {
             format!("WHERE {}", conditions.join(" AND "))
         };
-        // Postgres plans a statement with parameters again on every run while its generic
-        // plan looks costlier than a custom one, and a LIMIT or OFFSET parameter always
-        // does (it is guessed at a tenth of the table): 0.4 ms of its CPU on a 20-review
-        // page. So the limit (at most 101) and an offset of 0 are written into the
-        // statement: one without other parameters (the recent reviews) is planned once per
-        // connection. A deeper offset stays a parameter, one statement for all of them.
-        let offset = if walk.offset > 0 {
-            binds.push(walk.offset);
-            format!(" OFFSET ${}", binds.len())
-        } else {
-            String::new()
-        };
+        let page_window = Window::new(walk.limit, walk.offset, binds.len() + 1);
+        binds.extend(page_window.offset);
         // The extras are computed on the outer query, so only for the page's rows (not
         // for the rows an offset skips).
         let extras = list_extras(self.backend(), viewer.map(|_| binds.len() + 1));
         let direction = if walk.oldest_first { "ASC" } else { "DESC" };
         let window_order = format!(
-            "ORDER BY r.created_at {direction}, r.id {direction} LIMIT {}{offset}",
-            walk.limit
+            "ORDER BY r.created_at {direction}, r.id {direction} {}",
+            page_window.clause
         );
         // Past an offset the window is chosen on the reviews alone (the list's index, no
         // row of users or movies read for the reviews it skips) and then joined: an offset
@@ -340,14 +331,13 @@ impl SqlStore {
     }
 
     /// The first `limit` users of `ordered` (a query without a LIMIT), the limit written
-    /// into the statement so that Postgres plans it once per connection (see
-    /// [`SqlStore::review_page`]).
+    /// into the statement so that Postgres plans it once per connection (see [`Window`]).
     pub(super) async fn leaderboard(
         &self,
         ordered: &str,
         limit: i64,
     ) -> Result<Vec<UserProfile>, StoreError> {
-        let sql = format!("{ordered} LIMIT {limit}");
+        let sql = format!("{ordered} {}", Window::new(limit, 0, 1).clause);
         let rows = sqlx::query(&sql)
             .fetch_all(self.pool())
             .await
