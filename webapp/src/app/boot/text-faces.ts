@@ -36,7 +36,21 @@ const TILES: readonly TextFace[] = [
   ['body', 700, '0.875rem'],
 ];
 
-const HOME: readonly TextFace[] = [...TILES, ['body', 400, '1.1rem'], ['body', 400, '1.35rem'], ['display', 700, '1.35rem'], ['display', 700, HERO]];
+/** features/home/components/home-page.module.css: the recent reviews' excerpt and author, the users' avatar letter. */
+const REVIEW_AND_USER_CARDS: readonly TextFace[] = [
+  ['body', 400, '0.92rem'],
+  ['body', 600, '0.85rem'],
+  ['display', 700, '1.5rem'],
+];
+
+const HOME: readonly TextFace[] = [
+  ...TILES,
+  ...REVIEW_AND_USER_CARDS,
+  ['body', 400, '1.1rem'],
+  ['body', 400, '1.35rem'],
+  ['display', 700, '1.35rem'],
+  ['display', 700, HERO],
+];
 
 /** Each page's faces beyond the frame's, by the router's patterns (app/routes.tsx). */
 const PAGES: readonly (readonly [pattern: string, faces: readonly TextFace[]])[] = [
