@@ -146,16 +146,16 @@ describe('first visit', { skip: skip ?? false }, () => {
 
   test('the boot script lays out every face the page’s first screen sets text in, before the app does', async () => {
     const popular = await (await fetch(`${BASE_URL}/api/v1/tmdb/popular`)).json();
-    // The home page's first screen shows the recent reviews and their authors when there are
-    // any: a review of our own, so that their faces are checked whatever the other journeys
-    // (which run beside this one) have written or deleted by now.
-    await postReview(popular.results[1].id);
+    // The home page shows the recent reviews and their authors when there are any, and the
+    // movie page the movie's reviews: a review of our own, so that their faces are checked
+    // whatever the other journeys (which run beside this one) have written or deleted by now.
+    await postReview(popular.results[0].id);
     const pages = [
-      // Once the home page's data is in, whichever comes first: the app may render it in its
-      // first frame (the boot script asked for it) or a few frames later.
+      // Once the page's data is in: the app may render it in its first frame (the boot script
+      // asked for it) or a few frames later, whichever the machine's timing gives.
       { path: '/', shown: ['#site-search', '[data-testid="recent-review"]', '[data-testid="user-card"]'] },
       { path: '/browse', shown: ['#browse-heading'] },
-      { path: `/movie/${popular.results[0].id}`, shown: ['#movie-title'] },
+      { path: `/movie/${popular.results[0].id}`, shown: ['#movie-title', '[id^="review-"]'] },
     ];
     /** @type {Record<string, string[]>} */
     const missing = {};

@@ -74,6 +74,11 @@ const PAGES: readonly (readonly [pattern: string, faces: readonly TextFace[]])[]
       ['display', 700, '1.35rem'],
       ['display', 700, '1.5rem'],
       ['display', 700, '1.6rem'],
+      // features/reviews/components/movie-reviews.module.css (the average, the rating bars)
+      // and components/review/review.module.css (a review's date), once it has reviews.
+      ['body', 400, '0.875rem'],
+      ['body', 400, '0.9rem'],
+      ['display', 700, '2.6rem'],
     ],
   ],
 ];
