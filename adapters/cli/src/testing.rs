@@ -383,6 +383,14 @@ impl GroupStore for NoGroups {
             offset: page.offset,
         })
     }
+    async fn group_window(
+        &self,
+        _: &leffaseura_core::domain::group::model::GroupFilter,
+        _: Option<UserId>,
+        _: PageRequest,
+    ) -> Result<Vec<leffaseura_core::domain::group::model::Group>, StoreError> {
+        Ok(Vec::new())
+    }
     async fn members(
         &self,
         _: leffaseura_core::GroupId,

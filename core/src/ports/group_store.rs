@@ -118,6 +118,18 @@ pub trait GroupStore: Send + Sync {
         page: PageRequest,
     ) -> Result<Paged<Group>, StoreError>;
 
+    /// The window of [`GroupStore::list_groups`] without the count, for a list that shows
+    /// no total (the popular groups).
+    ///
+    /// # Errors
+    /// `Backend` only.
+    async fn group_window(
+        &self,
+        filter: &GroupFilter,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Vec<Group>, StoreError>;
+
     /// The group's owner, moderators and members: the owner first, then moderators, then
     /// members, each longest-standing first (ties: lower user id).
     ///

@@ -7,13 +7,22 @@ use crate::domain::constants::{
     USER_GROUPS_DEFAULT, USER_GROUPS_MAX,
 };
 use crate::domain::genre::GenreIds;
-use crate::domain::group::model::{GenreMatch, GroupFilter, PrivateGroups, SearchText};
+use crate::domain::group::model::{GenreMatch, Group, GroupFilter, PrivateGroups, SearchText};
 use crate::domain::paging::{PageRequest, Paged};
 use crate::domain::user::User;
 use crate::error::{Error, ErrorCode};
 use crate::ids::UserId;
 use crate::use_cases::accounts::user_not_found;
 use crate::use_cases::groups::{GroupView, Groups};
+
+/// A group as lists show it: with the viewer's role, without its members.
+fn listed(group: Group, viewer: Option<UserId>) -> GroupView {
+    GroupView {
+        role: group.role_of(viewer),
+        group,
+        members: None,
+    }
+}
 
 impl Groups {
     async fn list(
@@ -24,11 +33,7 @@ impl Groups {
     ) -> Result<Paged<GroupView>, Error> {
         let viewer = viewer.map(|user| user.id);
         let found = self.store.list_groups(&filter, viewer, page).await?;
-        Ok(found.map(|group| GroupView {
-            role: group.role_of(viewer),
-            group,
-            members: None,
-        }))
+        Ok(found.map(|group| listed(group, viewer)))
     }
 
     /// The most popular groups: most members first, then the newest activity.
@@ -41,7 +46,16 @@ impl Groups {
         limit: Option<i64>,
     ) -> Result<Vec<GroupView>, Error> {
         let page = PageRequest::new(limit, None, POPULAR_GROUPS_DEFAULT, POPULAR_GROUPS_MAX)?;
-        Ok(self.list(GroupFilter::Popular, viewer, page).await?.items)
+        let viewer = viewer.map(|user| user.id);
+        // The answer has no total: the store is not asked to count every group.
+        let found = self
+            .store
+            .group_window(&GroupFilter::Popular, viewer, page)
+            .await?;
+        Ok(found
+            .into_iter()
+            .map(|group| listed(group, viewer))
+            .collect())
     }
 
     /// Groups whose name or description contains `query`, case- and accent-insensitively
@@ -145,16 +159,19 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn popular_groups_default_to_20_and_stop_at_50() {
+    async fn popular_groups_default_to_20_and_stop_at_50_and_are_not_counted() {
         let mut ports = Ports::new();
-        answers(
-            &mut ports,
-            GroupFilter::Popular,
-            PageRequest {
-                limit: 20,
-                offset: 0,
-            },
-        );
+        let first_page = PageRequest {
+            limit: 20,
+            offset: 0,
+        };
+        ports
+            .store
+            .expect_group_window()
+            .times(1)
+            .withf(move |filter, _, asked| *filter == GroupFilter::Popular && *asked == first_page)
+            .returning(|_, _, _| Ok(vec![stored_group(Visibility::Private, Some(Role::Member))]));
+        ports.store.expect_list_groups().never();
         let groups = ports.build();
         let found = groups.popular_groups(Some(&member(5)), None).await.unwrap();
         assert_eq!(found[0].role, Role::Member);

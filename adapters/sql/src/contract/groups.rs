@@ -329,6 +329,18 @@ pub async fn groups_are_listed_popular_first_and_found_case_and_accent_insensiti
         .await
         .expect("list");
     assert_eq!((window.total, names(window)), (3, vec!["Kauhu".to_owned()]));
+    let uncounted = store
+        .group_window(&GroupFilter::Popular, None, page(1, 1))
+        .await
+        .expect("window");
+    assert_eq!(
+        uncounted
+            .iter()
+            .map(|g| g.name.as_str())
+            .collect::<Vec<_>>(),
+        ["Kauhu"],
+        "the uncounted window is the counted one's"
+    );
 
     // A user's groups: their private ones only to themself and fellow members.
     let of = |private| GroupFilter::OfUser {

@@ -64,6 +64,15 @@ impl GroupStore for SqlStore {
         self.list_group_rows(filter, viewer, page).await
     }
 
+    async fn group_window(
+        &self,
+        filter: &GroupFilter,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Vec<Group>, StoreError> {
+        self.group_window_rows(filter, viewer, page).await
+    }
+
     async fn members(&self, group: GroupId) -> Result<Vec<GroupMember>, StoreError> {
         self.member_rows(group).await
     }

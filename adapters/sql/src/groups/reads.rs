@@ -201,7 +201,7 @@ impl SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Paged<Group>, StoreError> {
-        let (condition, order, text) = list_shape(filter);
+        let (condition, _, text) = list_shape(filter);
         // The page's joins but the owner's name: every group has an owner (a required
         // reference), and joining `users` for the count made Postgres hash the whole
         // users table when its statistics were behind (0.6 ms a request on 2,000 users).
@@ -213,6 +213,22 @@ impl SqlStore {
             count = count.bind(text.as_str());
         }
         let total = count.fetch_one(self.pool()).await.map_err(store_error)?;
+        Ok(Paged {
+            items: self.group_window_rows(filter, viewer, page).await?,
+            total,
+            limit: page.limit,
+            offset: page.offset,
+        })
+    }
+
+    /// The groups of [`Self::list_group_rows`]'s window, with their genres.
+    pub(super) async fn group_window_rows(
+        &self,
+        filter: &GroupFilter,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Vec<Group>, StoreError> {
+        let (condition, order, text) = list_shape(filter);
         let limit_at = if text.is_some() { 3 } else { 2 };
         let sql = format!(
             "{GROUP_SELECT}{condition} ORDER BY {order} LIMIT ${limit_at} OFFSET ${}",
@@ -229,12 +245,7 @@ impl SqlStore {
             .await
             .map_err(store_error)?;
         let groups = rows.iter().map(group_from_row).collect::<Result<_, _>>()?;
-        Ok(Paged {
-            items: self.with_genres(groups).await?,
-            total,
-            limit: page.limit,
-            offset: page.offset,
-        })
+        self.with_genres(groups).await
     }
 
     pub(super) async fn member_rows(&self, group: GroupId) -> Result<Vec<GroupMember>, StoreError> {
