@@ -1,5 +1,6 @@
 -- scripts/bench --factor N (N > 1): grows a database that `leffaseura-admin seed` filled at
--- 1x to N times its users, reviews, reactions, favorites and watchlist entries, in SQL.
+-- 1x to N times its users, reviews, reactions, favorites, watchlist entries and groups (with
+-- their members and join requests), in SQL.
 -- Seeding 2 M reviews and 6 M reactions through the use cases takes hours; this takes
 -- minutes. The same text runs on SQLite (sqlite3 -bail) and Postgres (psql ON_ERROR_STOP):
 -- recursive CTEs, window functions, UPDATE ... FROM and FILTER exist on both.
@@ -13,8 +14,9 @@
 -- computed from the rows. On Postgres scripts/bench runs this with
 -- `session_replication_role = replica` (no per-row triggers): the movie statistics trigger
 -- would update the same hundred rows two million times in one transaction, and none of those
--- row versions can be pruned before it commits. The new users join no group, so the group
--- activity trigger would change nothing.
+-- row versions can be pruned before it commits. The new users join groups only after their
+-- reviews are in, so the group activity trigger (SQLite runs it) changes nothing, and the
+-- members' counts are computed from the rows like the other counters.
 -- Deterministic: the same factor on the same 1x data gives the same rows.
 
 BEGIN;
@@ -121,6 +123,58 @@ JOIN scale_k k ON k.k < 8
 JOIN scale_movies m ON m.n = (u.n * 3 + k.k) % (SELECT COUNT(*) FROM scale_movies)
 LEFT JOIN movies mv ON mv.id = m.movie_id
 CROSS JOIN scale s;
+
+-- Groups grow with the users: (factor - 1) times the 1x seed's groups more, each owned by a
+-- new user. As in the seed, every third is private (its others are pending requests) and a
+-- group has up to 24 others besides its owner, here the users 7,919 ranks apart from the
+-- owner's (never the owner, never twice); no genres, as in the seed. Names and search keys
+-- are ASCII lower case, what the application's folding gives them.
+CREATE TEMP TABLE scale_groups AS
+WITH RECURSIVE seq(n) AS (
+    SELECT 1 UNION ALL SELECT n + 1 FROM seq
+    WHERE n < (SELECT (s.factor - 1) * (SELECT COUNT(*) FROM groups) FROM scale s)
+)
+SELECT seq.n, owner.n AS owner_rank, owner.id AS owner_id,
+       seq.n % 3 = 2 AS private, seq.n % 25 AS others,
+       s.now_ms - seq.n * 60000 AS at
+FROM seq
+CROSS JOIN scale s
+JOIN scale_ranks owner
+  ON owner.n = s.base_users + (seq.n * 97) % ((s.factor - 1) * s.base_users);
+
+INSERT INTO groups (name, name_key, name_search, description, description_search, visibility,
+                    theme_id, owner_id, created_at, updated_at, activity_at)
+SELECT 'Scale club ' || g.n, 'scale club ' || g.n, 'scale club ' || g.n,
+       'Demo group ' || g.n || ' of the scaled data.',
+       'demo group ' || g.n || ' of the scaled data.',
+       CASE WHEN g.private THEN 'private' ELSE 'public' END,
+       1 + g.n % 4, g.owner_id, g.at, g.at, g.at
+FROM scale_groups g
+ORDER BY g.n;
+
+CREATE TEMP TABLE scale_group_ids AS
+SELECT g.*, gr.id AS group_id
+FROM scale_groups g JOIN groups gr ON gr.name_key = 'scale club ' || g.n;
+
+CREATE TEMP TABLE scale_others(k BIGINT);
+INSERT INTO scale_others (k)
+SELECT a.k * 10 + b.k FROM scale_k a, scale_k b WHERE a.k * 10 + b.k BETWEEN 1 AND 24;
+
+INSERT INTO group_members (group_id, user_id, role, joined_at, requested_at)
+SELECT g.group_id, g.owner_id, 'owner', g.at, NULL FROM scale_group_ids g
+UNION ALL
+SELECT g.group_id, other.id, CASE WHEN g.private THEN 'pending' ELSE 'member' END,
+       CASE WHEN g.private THEN NULL ELSE g.at + o.k * 1000 END,
+       CASE WHEN g.private THEN g.at + o.k * 1000 ELSE NULL END
+FROM scale_group_ids g
+JOIN scale_others o ON o.k <= g.others
+JOIN scale_ranks other
+  ON other.n = (g.owner_rank + o.k * 7919) % (SELECT COUNT(*) FROM scale_ranks);
+
+UPDATE groups SET member_count =
+    (SELECT COUNT(*) FROM group_members gm
+     WHERE gm.group_id = groups.id AND gm.role <> 'pending')
+WHERE id IN (SELECT group_id FROM scale_group_ids);
 
 DELETE FROM movie_review_stats;
 INSERT INTO movie_review_stats
