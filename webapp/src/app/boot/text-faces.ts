@@ -43,9 +43,20 @@ const REVIEW_AND_USER_CARDS: readonly TextFace[] = [
   ['display', 700, '1.5rem'],
 ];
 
+/** features/groups/components/groups.module.css: a group card's initials, name, description, tags and badges. */
+const GROUP_CARDS: readonly TextFace[] = [
+  ['body', 400, '0.9rem'],
+  ['body', 650, '0.8rem'],
+  ['body', 700, '0.78rem'],
+  ['body', 750, '0.85rem'],
+  ['display', 750, '1.08rem'],
+  ['display', 800, 'clamp(1.6rem, 1rem + 2vw, 2.6rem)'],
+];
+
 const HOME: readonly TextFace[] = [
   ...TILES,
   ...REVIEW_AND_USER_CARDS,
+  ...GROUP_CARDS,
   ['body', 400, '1.1rem'],
   ['body', 400, '1.35rem'],
   ['display', 700, '1.35rem'],
