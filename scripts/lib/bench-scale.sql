@@ -23,6 +23,7 @@ BEGIN;
 
 CREATE TEMP TABLE scale AS
 SELECT (SELECT COUNT(*) FROM users) AS base_users,
+       (SELECT COUNT(*) FROM groups) AS base_groups,
        (SELECT MAX(id) FROM users) AS last_user,
        (SELECT COALESCE(MAX(id), 0) FROM reviews) AS last_review,
        (SELECT password_hash FROM users ORDER BY id LIMIT 1) AS hash,
@@ -132,7 +133,7 @@ CROSS JOIN scale s;
 CREATE TEMP TABLE scale_groups AS
 WITH RECURSIVE seq(n) AS (
     SELECT 1 UNION ALL SELECT n + 1 FROM seq
-    WHERE n < (SELECT (s.factor - 1) * (SELECT COUNT(*) FROM groups) FROM scale s)
+    WHERE n < (SELECT (factor - 1) * base_groups FROM scale)
 )
 SELECT seq.n, owner.n AS owner_rank, owner.id AS owner_id,
        seq.n % 3 = 2 AS private, seq.n % 25 AS others,
