@@ -305,6 +305,20 @@ pub async fn groups_are_listed_popular_first_and_found_case_and_accent_insensiti
         assert_eq!(names(list(search(query)).await), expected, "{query:?}");
     }
     // ("elokuva" above: the name match comes before the more popular description match.)
+    // Totals, whether the window shows them (a partly filled one) or they are counted
+    // (a full window, or one past the end).
+    for (window, expected) in [
+        (page(10, 0), 2),
+        (page(1, 0), 2),
+        (page(1, 1), 2),
+        (page(1, 5), 2),
+    ] {
+        let found = store
+            .list_groups(&search("elokuva"), None, window)
+            .await
+            .expect("search");
+        assert_eq!(found.total, expected, "{window:?}");
+    }
 
     let genres = |ids: &[i64], mode| GroupFilter::Genres {
         genres: GenreIds::from_ids(ids).expect("ids"),
@@ -358,6 +372,18 @@ pub async fn groups_are_listed_popular_first_and_found_case_and_accent_insensiti
         .await
         .expect("list");
     assert_eq!(shared.items.len(), 1);
+    let counted = store
+        .list_groups(
+            &of(PrivateGroups::SharedWith(fans[1].id)),
+            Some(fans[1].id),
+            page(1, 0),
+        )
+        .await
+        .expect("list");
+    assert_eq!(
+        counted.total, 1,
+        "the count sees the viewer's membership too"
+    );
     assert_eq!(shared.items[0].membership, Some(Role::Member));
     let stranger = store
         .list_groups(

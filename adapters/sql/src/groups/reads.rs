@@ -6,9 +6,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
-use leffaseura_core::domain::group::model::{
-    GenreMatch, Group, GroupFilter, GroupMember, PendingRequest, PrivateGroups,
-};
+use leffaseura_core::domain::group::model::{Group, GroupMember, PendingRequest};
 use leffaseura_core::domain::group::{ThemeId, Visibility};
 use leffaseura_core::domain::membership::{Role, SuccessionCandidate};
 use leffaseura_core::domain::moderation::{GroupLogEntry, ModerationAction};
@@ -16,21 +14,19 @@ use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::ports::group_store::GroupAccess;
 use leffaseura_core::{GroupId, StoreError, UserId};
 
-use super::search::contains_pattern;
 use crate::error::store_error;
 use crate::time::from_millis;
 use crate::SqlStore;
 
-/// The columns [`group_from_row`] reads. `$1` is the viewer (NULL for visitors): their
-/// membership row is joined as `gm`.
-const GROUP_SELECT: &str = "SELECT g.id, g.name, g.description, g.visibility, g.theme_id, \
+/// The columns [`group_from_row`] reads, from [`GROUP_JOINS`].
+pub(super) const GROUP_COLUMNS: &str = "g.id, g.name, g.description, g.visibility, g.theme_id, \
      g.poster_url, g.member_count, g.owner_id, u.username AS owner_name, g.created_at, \
-     g.activity_at, gm.role AS my_role \
-     FROM groups g JOIN users u ON u.id = g.owner_id \
-     LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
+     g.activity_at, gm.role AS my_role";
 
-/// Most popular first: most members, newest activity, newest group.
-const POPULAR_ORDER: &str = "g.member_count DESC, g.activity_at DESC, g.id DESC";
+/// A group `g`, its owner `u` and, as `gm`, the membership of the viewer at `$1` (NULL
+/// for visitors).
+pub(super) const GROUP_JOINS: &str = "JOIN users u ON u.id = g.owner_id \
+     LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
 
 pub(super) fn corrupt(what: String) -> StoreError {
     StoreError::Backend(what.into())
@@ -44,7 +40,7 @@ pub(super) fn visibility_from(raw: &str) -> Result<Visibility, StoreError> {
     Visibility::parse(raw).map_err(|_| corrupt(format!("unknown visibility {raw:?}")))
 }
 
-fn group_from_row(row: &AnyRow) -> Result<Group, StoreError> {
+pub(super) fn group_from_row(row: &AnyRow) -> Result<Group, StoreError> {
     let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(store_error);
     let get_text = |name: &str| row.try_get::<String, _>(name).map_err(store_error);
     let theme: Option<i64> = row.try_get("theme_id").map_err(store_error)?;
@@ -68,90 +64,12 @@ fn group_from_row(row: &AnyRow) -> Result<Group, StoreError> {
     })
 }
 
-/// The `WHERE` (and joins) of a list, its order, and the text it binds (after the
-/// viewer at `$1`). Integers (genre and user ids) are inlined: they are numbers, so no
-/// text reaches the SQL.
-fn list_shape(filter: &GroupFilter) -> (String, String, Option<String>) {
-    match filter {
-        GroupFilter::Popular => (String::new(), POPULAR_ORDER.to_owned(), None),
-        GroupFilter::Search(text) if text.is_empty() => {
-            (String::new(), POPULAR_ORDER.to_owned(), None)
-        }
-        GroupFilter::Search(text) => (
-            " WHERE (g.name_search LIKE $2 ESCAPE '\\' \
-               OR g.description_search LIKE $2 ESCAPE '\\')"
-                .to_owned(),
-            format!(
-                "CASE WHEN g.name_search LIKE $2 ESCAPE '\\' THEN 0 ELSE 1 END, {POPULAR_ORDER}"
-            ),
-            Some(contains_pattern(text.as_str())),
-        ),
-        GroupFilter::Genres { genres, mode } => {
-            // The tagged groups are found from the genres' index and only they are read
-            // (rather than every group probed for its genres: with 2,000 groups, one
-            // request cost 2.2 ms of CPU on SQLite, at 20 groups 0.1 ms).
-            let ids = genres.to_query();
-            let all = match mode {
-                GenreMatch::Any => String::new(),
-                GenreMatch::All => {
-                    format!(" GROUP BY gg.group_id HAVING COUNT(*) = {}", genres.len())
-                }
-            };
-            let condition = format!(
-                " WHERE g.id IN (SELECT gg.group_id FROM group_genres gg \
-                   WHERE gg.genre_id IN ({ids}){all})"
-            );
-            (condition, POPULAR_ORDER.to_owned(), None)
-        }
-        GroupFilter::Admin(wanted) => {
-            // Ids and the visibility's fixed names are safe to write into the SQL.
-            let mut conditions = Vec::new();
-            if let Some(visibility) = wanted.visibility {
-                conditions.push(format!("g.visibility = '{}'", visibility.as_str()));
-            }
-            if let Some(owner) = wanted.owner {
-                conditions.push(format!("g.owner_id = {}", owner.0));
-            }
-            let text = (!wanted.search.is_empty()).then(|| {
-                conditions.push(
-                    "(g.name_search LIKE $2 ESCAPE '\\' OR g.description_search LIKE $2 \
-                     ESCAPE '\\')"
-                        .to_owned(),
-                );
-                contains_pattern(wanted.search.as_str())
-            });
-            let condition = if conditions.is_empty() {
-                String::new()
-            } else {
-                format!(" WHERE {}", conditions.join(" AND "))
-            };
-            (condition, "g.id".to_owned(), text)
-        }
-        GroupFilter::OfUser { user, private } => {
-            let shown = match private {
-                PrivateGroups::All => String::new(),
-                // The viewer's own row (`gm`, joined on `$1`) must be a membership.
-                PrivateGroups::SharedWith(_) => " AND (g.visibility = 'public' \
-                     OR (gm.role IS NOT NULL AND gm.role <> 'pending'))"
-                    .to_owned(),
-                PrivateGroups::None => " AND g.visibility = 'public'".to_owned(),
-            };
-            (
-                format!(
-                    " JOIN group_members um ON um.group_id = g.id AND um.user_id = {} \
-                     AND um.role <> 'pending' WHERE 1 = 1{shown}",
-                    user.0
-                ),
-                "um.joined_at DESC, g.id DESC".to_owned(),
-                None,
-            )
-        }
-    }
-}
-
 impl SqlStore {
     /// Fills in the genres of `groups`, in one query.
-    async fn with_genres(&self, mut groups: Vec<Group>) -> Result<Vec<Group>, StoreError> {
+    pub(super) async fn with_genres(
+        &self,
+        mut groups: Vec<Group>,
+    ) -> Result<Vec<Group>, StoreError> {
         if groups.is_empty() {
             return Ok(groups);
         }
@@ -184,7 +102,7 @@ impl SqlStore {
         group: GroupId,
         viewer: Option<UserId>,
     ) -> Result<Option<Group>, StoreError> {
-        let sql = format!("{GROUP_SELECT} WHERE g.id = $2");
+        let sql = format!("SELECT {GROUP_COLUMNS} FROM groups g {GROUP_JOINS} WHERE g.id = $2");
         let row = sqlx::query(&sql)
             .bind(viewer.map(|v| v.0))
             .bind(group.0)
@@ -195,59 +113,6 @@ impl SqlStore {
             return Ok(None);
         };
         Ok(self.with_genres(vec![group_from_row(&row)?]).await?.pop())
-    }
-
-    pub(super) async fn list_group_rows(
-        &self,
-        filter: &GroupFilter,
-        viewer: Option<UserId>,
-        page: PageRequest,
-    ) -> Result<Paged<Group>, StoreError> {
-        let (condition, _, text) = list_shape(filter);
-        // The page's joins but the owner's name: every group has an owner (a required
-        // reference), and joining `users` for the count made Postgres hash the whole
-        // users table when its statistics were behind (0.6 ms a request on 2,000 users).
-        let from = "FROM groups g \
-             LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
-        let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) {from}{condition}");
-        let mut count = sqlx::query_scalar::<_, i64>(&count_sql).bind(viewer.map(|v| v.0));
-        if let Some(text) = &text {
-            count = count.bind(text.as_str());
-        }
-        let total = count.fetch_one(self.pool()).await.map_err(store_error)?;
-        Ok(Paged {
-            items: self.group_window_rows(filter, viewer, page).await?,
-            total,
-            limit: page.limit,
-            offset: page.offset,
-        })
-    }
-
-    /// The groups of [`Self::list_group_rows`]'s window, with their genres.
-    pub(super) async fn group_window_rows(
-        &self,
-        filter: &GroupFilter,
-        viewer: Option<UserId>,
-        page: PageRequest,
-    ) -> Result<Vec<Group>, StoreError> {
-        let (condition, order, text) = list_shape(filter);
-        let limit_at = if text.is_some() { 3 } else { 2 };
-        let sql = format!(
-            "{GROUP_SELECT}{condition} ORDER BY {order} LIMIT ${limit_at} OFFSET ${}",
-            limit_at + 1
-        );
-        let mut query = sqlx::query(&sql).bind(viewer.map(|v| v.0));
-        if let Some(text) = &text {
-            query = query.bind(text.as_str());
-        }
-        let rows = query
-            .bind(page.limit)
-            .bind(page.offset)
-            .fetch_all(self.pool())
-            .await
-            .map_err(store_error)?;
-        let groups = rows.iter().map(group_from_row).collect::<Result<_, _>>()?;
-        self.with_genres(groups).await
     }
 
     pub(super) async fn member_rows(&self, group: GroupId) -> Result<Vec<GroupMember>, StoreError> {

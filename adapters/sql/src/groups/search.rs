@@ -1,6 +1,6 @@
 //! Case- and accent-insensitive group search, the same on both backends: names and
 //! descriptions are stored folded (`groups.name_search`, `groups.description_search`)
-//! and searched with `LIKE` on a query folded the same way. Folded in Rust because
+//! and searched for a query folded the same way (`instr` / `strpos`, see `lists.rs`). Folded in Rust because
 //! SQLite's `lower()` folds only ASCII and neither backend strips accents portably.
 
 use unicode_normalization::char::is_combining_mark;
@@ -29,20 +29,6 @@ pub fn search_key(text: &str) -> String {
     folded
 }
 
-/// A `LIKE … ESCAPE '\'` pattern matching `query` (folded) anywhere in a folded text;
-/// `%`, `_` and `\` in the query match themselves.
-pub fn contains_pattern(query: &str) -> String {
-    let mut pattern = String::from("%");
-    for c in search_key(query).chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,11 +48,5 @@ mod tests {
         for (text, folded) in cases {
             assert_eq!(search_key(text), folded, "{text}");
         }
-    }
-
-    #[test]
-    fn like_wildcards_in_the_query_are_escaped() {
-        assert_eq!(contains_pattern("Äiti"), "%aiti%");
-        assert_eq!(contains_pattern("100%_a\\b"), "%100\\%\\_a\\\\b%");
     }
 }
