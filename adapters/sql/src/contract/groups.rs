@@ -363,36 +363,25 @@ pub async fn groups_are_listed_popular_first_and_found_case_and_accent_insensiti
     };
     assert_eq!(names(list(of(PrivateGroups::All)).await), ["Äiti ja minä"]);
     assert_eq!(names(list(of(PrivateGroups::None)).await).len(), 0);
-    let shared = store
-        .list_groups(
-            &of(PrivateGroups::SharedWith(fans[1].id)),
-            Some(fans[1].id),
-            page(10, 0),
-        )
-        .await
-        .expect("list");
+    let shared_with = |fan: UserId, window| {
+        let filter = of(PrivateGroups::SharedWith(fan));
+        let store = &store;
+        async move {
+            store
+                .list_groups(&filter, Some(fan), window)
+                .await
+                .expect("list")
+        }
+    };
+    let shared = shared_with(fans[1].id, page(10, 0)).await;
     assert_eq!(shared.items.len(), 1);
-    let counted = store
-        .list_groups(
-            &of(PrivateGroups::SharedWith(fans[1].id)),
-            Some(fans[1].id),
-            page(1, 0),
-        )
-        .await
-        .expect("list");
+    assert_eq!(shared.items[0].membership, Some(Role::Member));
+    let counted = shared_with(fans[1].id, page(1, 0)).await;
     assert_eq!(
         counted.total, 1,
         "the count sees the viewer's membership too"
     );
-    assert_eq!(shared.items[0].membership, Some(Role::Member));
-    let stranger = store
-        .list_groups(
-            &of(PrivateGroups::SharedWith(fans[2].id)),
-            Some(fans[2].id),
-            page(10, 0),
-        )
-        .await
-        .expect("list");
+    let stranger = shared_with(fans[2].id, page(10, 0)).await;
     assert_eq!(stranger.total, 0);
     assert_eq!(popular_ids(&store).await.last(), Some(&kerho));
 }

@@ -10,7 +10,7 @@ use leffaseura_core::domain::group::model::{GenreMatch, Group, GroupFilter, Priv
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::{StoreError, UserId};
 
-use super::reads::{group_from_row, GROUP_COLUMNS, GROUP_JOINS};
+use super::reads::{group_from_row, GROUP_COLUMNS, OWNER, VIEWER_MEMBERSHIP};
 use super::search::search_key;
 use crate::error::store_error;
 use crate::{Backend, SqlStore};
@@ -60,10 +60,6 @@ fn reads_viewer(filter: &GroupFilter) -> bool {
     )
 }
 
-/// The viewer's membership as `gm`, for the conditions that read it.
-const VIEWER_MEMBERSHIP: &str =
-    " LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
-
 /// Integers (genre and user ids) and the visibility's fixed names are written into the
 /// SQL: they are numbers or constants, so no user text reaches it.
 fn list_shape(filter: &GroupFilter, backend: Backend, text_at: usize) -> ListShape {
@@ -75,17 +71,7 @@ fn list_shape(filter: &GroupFilter, backend: Backend, text_at: usize) -> ListSha
         )
     };
     match filter {
-        GroupFilter::Popular => ListShape {
-            condition: String::new(),
-            order: popular_order(),
-            text: None,
-        },
-        GroupFilter::Search(text) if text.is_empty() => ListShape {
-            condition: String::new(),
-            order: popular_order(),
-            text: None,
-        },
-        GroupFilter::Search(text) => {
+        GroupFilter::Search(text) if !text.is_empty() => {
             let name_first = format!(
                 "CASE WHEN {} THEN 0 ELSE 1 END",
                 contains(backend, "g.name_search", text_at)
@@ -141,6 +127,12 @@ fn list_shape(filter: &GroupFilter, backend: Backend, text_at: usize) -> ListSha
                 text,
             }
         }
+        // An empty search lists every group, as popular does.
+        GroupFilter::Popular | GroupFilter::Search(_) => ListShape {
+            condition: String::new(),
+            order: popular_order(),
+            text: None,
+        },
         GroupFilter::OfUser { user, private } => {
             let shown = match private {
                 PrivateGroups::All => String::new(),
@@ -248,7 +240,7 @@ impl SqlStore {
             "SELECT {GROUP_COLUMNS} FROM \
                (SELECT g.id AS group_id{keys} FROM groups g{}{} \
                 ORDER BY {} LIMIT ${limit_at} OFFSET ${}) page \
-             JOIN groups g ON g.id = page.group_id {GROUP_JOINS} \
+             JOIN groups g ON g.id = page.group_id{OWNER}{VIEWER_MEMBERSHIP} \
              ORDER BY {}",
             if reads_viewer(filter) {
                 VIEWER_MEMBERSHIP

@@ -18,15 +18,18 @@ use crate::error::store_error;
 use crate::time::from_millis;
 use crate::SqlStore;
 
-/// The columns [`group_from_row`] reads, from [`GROUP_JOINS`].
+/// The columns [`group_from_row`] reads, from a group `g` joined to [`OWNER`] and
+/// [`VIEWER_MEMBERSHIP`].
 pub(super) const GROUP_COLUMNS: &str = "g.id, g.name, g.description, g.visibility, g.theme_id, \
      g.poster_url, g.member_count, g.owner_id, u.username AS owner_name, g.created_at, \
      g.activity_at, gm.role AS my_role";
 
-/// A group `g`, its owner `u` and, as `gm`, the membership of the viewer at `$1` (NULL
-/// for visitors).
-pub(super) const GROUP_JOINS: &str = "JOIN users u ON u.id = g.owner_id \
-     LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
+/// The owner `u` of a group `g`.
+pub(super) const OWNER: &str = " JOIN users u ON u.id = g.owner_id";
+
+/// As `gm`, the membership in a group `g` of the viewer at `$1` (NULL for visitors).
+pub(super) const VIEWER_MEMBERSHIP: &str =
+    " LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = $1";
 
 pub(super) fn corrupt(what: String) -> StoreError {
     StoreError::Backend(what.into())
@@ -102,7 +105,9 @@ impl SqlStore {
         group: GroupId,
         viewer: Option<UserId>,
     ) -> Result<Option<Group>, StoreError> {
-        let sql = format!("SELECT {GROUP_COLUMNS} FROM groups g {GROUP_JOINS} WHERE g.id = $2");
+        let sql = format!(
+            "SELECT {GROUP_COLUMNS} FROM groups g{OWNER}{VIEWER_MEMBERSHIP} WHERE g.id = $2"
+        );
         let row = sqlx::query(&sql)
             .bind(viewer.map(|v| v.0))
             .bind(group.0)
