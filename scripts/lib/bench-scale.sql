@@ -10,7 +10,8 @@
 -- the hot movie and 9 other movies (so the hot movie keeps 1/10 of all reviews, as at 1x),
 -- 3 reactions on each new review by other users (1 in 4 a dislike), 5 favorites and 3
 -- watchlist entries. Every counter the application keeps (reviews' likes and dislikes,
--- users' review count, rating sum, likes and dislikes received, movie_review_stats) is then
+-- users' review count, rating sum, likes and dislikes received, movie_review_stats,
+-- movie_review_buckets) is then
 -- computed from the rows. On Postgres scripts/bench runs this with
 -- `session_replication_role = replica` (no per-row triggers): the movie statistics trigger
 -- would update the same hundred rows two million times in one transaction, and none of those
@@ -185,6 +186,11 @@ SELECT movie_id, COUNT(*), SUM(rating),
        COUNT(*) FILTER (WHERE rating = 3), COUNT(*) FILTER (WHERE rating = 4),
        COUNT(*) FILTER (WHERE rating = 5)
 FROM reviews GROUP BY movie_id;
+
+DELETE FROM movie_review_buckets;
+INSERT INTO movie_review_buckets (movie_id, bucket, review_count)
+SELECT movie_id, created_at / 536870912, COUNT(*) FROM reviews
+GROUP BY movie_id, created_at / 536870912;
 
 COMMIT;
 ANALYZE;

@@ -98,6 +98,7 @@ macro_rules! contract_suite {
             deleting_accounts_keeps_every_review_counter_right,
             lists_are_newest_first_with_exact_totals_and_capped_interactions,
             offset_windows_are_slices_of_the_list_from_either_end,
+            deep_offsets_of_a_movie_are_slices_of_the_list,
             a_users_activity_merges_reviews_and_reactions_newest_first,
             group_reviews_come_from_members_only,
             leaderboards_read_the_counters,

@@ -90,6 +90,18 @@ pub async fn assert_counters_match_rows(store: &SqlStore) {
                                  WHERE r.movie_id = s.movie_id AND r.rating = 5)",
         ),
         (
+            "movie_review_buckets",
+            "SELECT COUNT(*) FROM movie_review_buckets b WHERE b.review_count <> \
+               (SELECT COUNT(*) FROM reviews r WHERE r.movie_id = b.movie_id \
+                AND r.created_at / 536870912 = b.bucket)",
+        ),
+        (
+            "reviews without a bucket",
+            "SELECT COUNT(*) FROM reviews r WHERE NOT EXISTS (SELECT 1 FROM \
+               movie_review_buckets b WHERE b.movie_id = r.movie_id \
+               AND b.bucket = r.created_at / 536870912)",
+        ),
+        (
             "movies without statistics",
             "SELECT COUNT(*) FROM (SELECT DISTINCT movie_id FROM reviews) m \
              WHERE NOT EXISTS (SELECT 1 FROM movie_review_stats s WHERE s.movie_id = m.movie_id)",
@@ -567,6 +579,85 @@ pub async fn offset_windows_are_slices_of_the_list_from_either_end(store: SqlSto
             assert_eq!(list.total, 7);
         }
     }
+}
+
+/// A deep offset of a movie's list starts its walk at the bucket of creation time that
+/// holds it (migration 0015): its windows are still exact slices of the list, across
+/// buckets, inside dense ones, with ties on the time, and after reviews are deleted.
+pub async fn deep_offsets_of_a_movie_are_slices_of_the_list(store: SqlStore) {
+    // 450 reviews of movie 700 by as many users, three at each instant, 2^26 ms apart:
+    // 24 to a bucket of 2^29 ms, about 19 buckets.
+    sqlx::query(
+        "INSERT INTO users (username, username_key, email, password_hash, created_at, \
+         updated_at) WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq \
+         WHERE n < 449) SELECT 'deep' || n, 'deep' || n, 'deep' || n || '@example.com', \
+         'x', 0, 0 FROM seq",
+    )
+    .execute(store.pool())
+    .await
+    .expect("users");
+    sqlx::query(
+        "INSERT INTO reviews (user_id, movie_id, rating, content, created_at, updated_at) \
+         SELECT id, 700, 3, 'Deep.', \
+                1700000000000 + (CAST(substr(username, 5) AS BIGINT) / 3) * 67108864, 0 \
+         FROM users WHERE username LIKE 'deep%'",
+    )
+    .execute(store.pool())
+    .await
+    .expect("reviews");
+    sqlx::query("UPDATE users SET review_count = 1, rating_sum = 3 WHERE username LIKE 'deep%'")
+        .execute(store.pool())
+        .await
+        .expect("the authors' counters");
+    let list_in_order = |store: SqlStore| async move {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT id FROM reviews WHERE movie_id = 700 ORDER BY created_at DESC, id DESC",
+        )
+        .fetch_all(store.pool())
+        .await
+        .expect("the list")
+    };
+    let mut expected = list_in_order(store.clone()).await;
+    assert_eq!(expected.len(), 450);
+    assert!(
+        scalar(
+            &store,
+            "SELECT COUNT(*) FROM movie_review_buckets WHERE movie_id = 700",
+            &[]
+        )
+        .await
+            > 15,
+        "the reviews span many buckets"
+    );
+    for round in 0..2 {
+        let total = i64::try_from(expected.len()).expect("small");
+        let offsets = (0..=total + 1)
+            .step_by(7)
+            .chain([199, 200, 201, 224, 225, 248, total - 1]);
+        for offset in offsets {
+            let window = ReviewWindow::Offset(page(20, offset));
+            let got = store
+                .movie_reviews(MovieId(700), window, None)
+                .await
+                .expect("movie reviews");
+            let from = usize::try_from(offset).expect("small").min(expected.len());
+            let to = (from + 20).min(expected.len());
+            let ids: Vec<i64> = got.items.iter().map(|r| r.id.0).collect();
+            assert_eq!(ids, expected[from..to], "round {round}, offset {offset}");
+            assert_eq!(got.has_more, offset + 20 < total, "more after {offset}");
+            assert_eq!(got.total, total);
+        }
+        // Deleting reviews (one of three tied ones, and a whole instant) moves every
+        // later window; the buckets follow.
+        for id in [expected[230], expected[300], expected[301], expected[302]] {
+            store
+                .delete_review(ReviewId(id), None)
+                .await
+                .expect("delete");
+        }
+        expected = list_in_order(store.clone()).await;
+    }
+    assert_counters_match_rows(&store).await;
 }
 
 pub async fn a_users_activity_merges_reviews_and_reactions_newest_first(store: SqlStore) {

@@ -22,6 +22,7 @@
 //! query; leaderboards walk `users_review_count_idx` or
 //! `users_aura_idx`.
 
+mod positions;
 mod react;
 mod reads;
 mod writes;
@@ -106,6 +107,7 @@ impl ReviewStore for SqlStore {
                 Some(total),
                 window,
                 viewer,
+                Some(movie),
             )
             .await?;
         Ok(page_of(items, total, window))
@@ -126,6 +128,7 @@ impl ReviewStore for SqlStore {
                 Some(stats.total_reviews),
                 window,
                 viewer,
+                Some(movie),
             )
             .await?;
         Ok((page_of(items, stats.total_reviews, window), stats))
@@ -172,6 +175,7 @@ impl ReviewStore for SqlStore {
                 Some(total),
                 window,
                 viewer,
+                None,
             )
             .await?;
         Ok(page_of(items, total, window))
@@ -259,7 +263,7 @@ impl ReviewStore for SqlStore {
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError> {
         let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
-        Ok(self.review_page(None, None, window, viewer).await?.0)
+        Ok(self.review_page(None, None, window, viewer, None).await?.0)
     }
 
     async fn group_reviews(
@@ -288,6 +292,7 @@ impl ReviewStore for SqlStore {
                 Some(total),
                 window,
                 viewer,
+                None,
             )
             .await?;
         Ok(page_of(items, total, window))
@@ -319,7 +324,9 @@ impl ReviewStore for SqlStore {
             .fetch_one(self.pool())
             .await
             .map_err(store_error)?;
-        let items = self.review_page(None, Some(total), window, viewer).await?;
+        let items = self
+            .review_page(None, Some(total), window, viewer, None)
+            .await?;
         Ok(page_of(items, total, window))
     }
 

@@ -13,6 +13,7 @@ use leffaseura_core::domain::review::{
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::{MovieId, ReviewId, StoreError, UserId};
 
+use super::positions::SEEK_PAST;
 use crate::error::store_error;
 use crate::time::{from_millis, to_millis};
 use crate::users::{stats_from_row, user_from_row};
@@ -136,15 +137,19 @@ impl SqlStore {
     /// known total, an offset past the middle walks from the oldest end instead (the index
     /// read backwards), so that a page costs its distance from the nearer end (the last
     /// page of a 200,000-review movie as much as the first), and an offset past the end
-    /// reads nothing.
+    /// reads nothing. A movie's list (`movie` given) goes further: an offset more than
+    /// [`SEEK_PAST`] from either end starts its walk at the bucket of creation time that
+    /// holds it ([`SqlStore::movie_page_start`]), so the middle page of 200,000 reviews
+    /// costs a few hundred counter rows and one bucket's entries.
     pub(super) async fn review_page(
         &self,
         filter: Option<(&str, i64)>,
         total: Option<i64>,
         window: ReviewWindow,
         viewer: Option<UserId>,
+        movie: Option<MovieId>,
     ) -> Result<(Vec<Review>, bool), StoreError> {
-        let walk = Walk::of(window, total);
+        let mut walk = Walk::of(window, total);
         if walk.limit == 0 {
             return Ok((Vec::new(), false));
         }
@@ -153,6 +158,17 @@ impl SqlStore {
         if let Some((condition, key)) = filter {
             conditions.push(condition.to_owned());
             binds.push(key);
+        }
+        let start = match movie {
+            Some(movie) if walk.offset > SEEK_PAST => {
+                self.movie_page_start(movie, window.offset()).await?
+            }
+            _ => None,
+        };
+        if let Some(start) = start {
+            walk = Walk::newest_first(window.limit(), start.skip);
+            conditions.push(format!("r.created_at < ${}", binds.len() + 1));
+            binds.push(start.before_ms);
         }
         if let Some(cursor) = window.cursor() {
             let n = binds.len();
@@ -359,14 +375,19 @@ struct Walk {
 }
 
 impl Walk {
-    fn of(window: ReviewWindow, total: Option<i64>) -> Walk {
-        let (limit, offset) = (window.limit(), window.offset());
-        let newest_first = Walk {
+    /// From the newest end down, one row more than the window to tell whether more follow.
+    fn newest_first(limit: i64, offset: i64) -> Walk {
+        Walk {
             oldest_first: false,
             limit: limit + 1,
             offset,
             older_left: None,
-        };
+        }
+    }
+
+    fn of(window: ReviewWindow, total: Option<i64>) -> Walk {
+        let (limit, offset) = (window.limit(), window.offset());
+        let newest_first = Walk::newest_first(limit, offset);
         let Some(total) = total.filter(|_| window.cursor().is_none()) else {
             return newest_first;
         };
