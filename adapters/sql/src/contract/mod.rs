@@ -12,6 +12,7 @@ mod attempts;
 mod deletion;
 mod favorites;
 pub mod fixtures;
+mod group_search;
 mod groups;
 mod listings;
 mod reports;
@@ -25,6 +26,7 @@ pub use attempts::*;
 pub use deletion::*;
 pub use favorites::*;
 pub use fixtures::{at, group, member, react, review, user};
+pub use group_search::*;
 pub use groups::*;
 pub use listings::*;
 pub use reports::*;
@@ -81,6 +83,7 @@ macro_rules! contract_suite {
             a_new_group_is_stored_whole_with_its_owner_as_the_only_member,
             membership_changes_apply_only_while_the_roles_read_still_hold,
             groups_are_listed_popular_first_and_found_case_and_accent_insensitively,
+            searches_read_through_pieces_find_what_a_scan_finds,
             admins_list_every_group_oldest_first_by_visibility_owner_and_text,
             edits_apply_whole_and_are_logged,
             transfers_and_deletions_keep_one_owner_and_the_log,

@@ -10,6 +10,7 @@ use leffaseura_core::domain::group::model::{GenreMatch, Group, GroupFilter, Priv
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::{StoreError, UserId};
 
+use super::grams::{short_window, SearchPlan};
 use super::reads::{group_from_row, GROUP_COLUMNS, OWNER, VIEWER_MEMBERSHIP};
 use super::search::search_key;
 use crate::error::store_error;
@@ -60,9 +61,16 @@ fn reads_viewer(filter: &GroupFilter) -> bool {
     )
 }
 
-/// Integers (genre and user ids) and the visibility's fixed names are written into the
-/// SQL: they are numbers or constants, so no user text reaches it.
-fn list_shape(filter: &GroupFilter, backend: Backend, text_at: usize) -> ListShape {
+/// Integers (genre and user ids, a position in the query) and the visibility's fixed
+/// names are written into the SQL: they are numbers or constants, so no user text reaches
+/// it. `rarest_at`: a search reads only the groups having the query's three characters
+/// from there ([`SearchPlan::Long`]).
+fn list_shape(
+    filter: &GroupFilter,
+    backend: Backend,
+    text_at: usize,
+    rarest_at: Option<usize>,
+) -> ListShape {
     let anywhere = || {
         format!(
             "({} OR {})",
@@ -78,8 +86,14 @@ fn list_shape(filter: &GroupFilter, backend: Backend, text_at: usize) -> ListSha
             );
             let mut order = vec![(name_first, false)];
             order.extend(popular_order());
+            let having_piece = rarest_at.map_or_else(String::new, |at| {
+                format!(
+                    " AND g.id IN (SELECT s.group_id FROM group_search_grams s \
+                     WHERE s.gram = substr(${text_at}, {at}, 3))"
+                )
+            });
             ListShape {
-                condition: format!(" WHERE {}", anywhere()),
+                condition: format!(" WHERE {}{having_piece}", anywhere()),
                 order,
                 text: Some(search_key(text.as_str())),
             }
@@ -155,6 +169,14 @@ fn list_shape(filter: &GroupFilter, backend: Backend, text_at: usize) -> ListSha
     }
 }
 
+/// The position of the rarest piece a search reads its groups by, if any.
+fn rarest_at(plan: Option<SearchPlan>) -> Option<usize> {
+    match plan {
+        Some(SearchPlan::Long { rarest_at }) => rarest_at,
+        _ => None,
+    }
+}
+
 /// `ORDER BY` over the window's key columns `page.k0`, `page.k1`, … (`prefix` "page.")
 /// or their aliases inside the window's own query (`prefix` "").
 fn order_by(order: &[SortKey], prefix: &str) -> String {
@@ -182,10 +204,12 @@ impl SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Paged<Group>, StoreError> {
-        let items = self.group_window_rows(filter, viewer, page).await?;
-        let total = match total_from_window(page, items.len()) {
+        let plan = self.plan_of(filter).await?;
+        let items = self.planned_window_rows(filter, plan, viewer, page).await?;
+        let total = match total_from_window(page, items.len()).or(plan.and_then(SearchPlan::total))
+        {
             Some(total) => total,
-            None => self.count_groups(filter, viewer).await?,
+            None => self.count_groups(filter, plan, viewer).await?,
         };
         Ok(Paged {
             items,
@@ -195,13 +219,29 @@ impl SqlStore {
         })
     }
 
+    /// How a search reads its groups; none for the other lists.
+    async fn plan_of(&self, filter: &GroupFilter) -> Result<Option<SearchPlan>, StoreError> {
+        match filter {
+            GroupFilter::Search(text) if !text.is_empty() => {
+                Ok(Some(self.search_plan(&search_key(text.as_str())).await?))
+            }
+            _ => Ok(None),
+        }
+    }
+
     async fn count_groups(
         &self,
         filter: &GroupFilter,
+        plan: Option<SearchPlan>,
         viewer: Option<UserId>,
     ) -> Result<i64, StoreError> {
         let with_viewer = reads_viewer(filter);
-        let shape = list_shape(filter, self.backend(), if with_viewer { 2 } else { 1 });
+        let shape = list_shape(
+            filter,
+            self.backend(),
+            if with_viewer { 2 } else { 1 },
+            rarest_at(plan),
+        );
         // No owner join: every group has an owner (a required reference), and joining
         // `users` for the count made Postgres hash the whole users table when its
         // statistics were behind (0.6 ms a request on 2,000 users).
@@ -228,40 +268,67 @@ impl SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Vec<Group>, StoreError> {
-        let shape = list_shape(filter, self.backend(), 2);
-        let keys = shape
-            .order
-            .iter()
-            .enumerate()
-            .map(|(at, (expression, _))| format!(", {expression} AS k{at}"))
-            .collect::<String>();
-        let limit_at = if shape.text.is_some() { 3 } else { 2 };
+        let plan = self.plan_of(filter).await?;
+        self.planned_window_rows(filter, plan, viewer, page).await
+    }
+
+    async fn planned_window_rows(
+        &self,
+        filter: &GroupFilter,
+        plan: Option<SearchPlan>,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Vec<Group>, StoreError> {
+        let shape = list_shape(filter, self.backend(), 2, rarest_at(plan));
+        // The window's ids and sort keys: bound after the viewer ($1) come the folded
+        // text, then (for a list read in one walk) the limit and offset.
+        let (window, paged) = match plan {
+            Some(SearchPlan::Nothing) => return Ok(Vec::new()),
+            Some(SearchPlan::Short {
+                in_names,
+                only_in_descriptions,
+                groups,
+            }) => match short_window(in_names, only_in_descriptions, groups, page) {
+                Some(window) => (window, false),
+                None => return Ok(Vec::new()),
+            },
+            _ => {
+                let keys = shape
+                    .order
+                    .iter()
+                    .enumerate()
+                    .map(|(at, (expression, _))| format!(", {expression} AS k{at}"))
+                    .collect::<String>();
+                let limit_at = if shape.text.is_some() { 3 } else { 2 };
+                let window = format!(
+                    "SELECT g.id AS group_id{keys} FROM groups g{}{} \
+                     ORDER BY {} LIMIT ${limit_at} OFFSET ${}",
+                    if reads_viewer(filter) {
+                        VIEWER_MEMBERSHIP
+                    } else {
+                        ""
+                    },
+                    shape.condition,
+                    order_by(&shape.order, ""),
+                    limit_at + 1,
+                );
+                (window, true)
+            }
+        };
         let sql = format!(
-            "SELECT {GROUP_COLUMNS} FROM \
-               (SELECT g.id AS group_id{keys} FROM groups g{}{} \
-                ORDER BY {} LIMIT ${limit_at} OFFSET ${}) page \
+            "SELECT {GROUP_COLUMNS} FROM ({window}) page \
              JOIN groups g ON g.id = page.group_id{OWNER}{VIEWER_MEMBERSHIP} \
              ORDER BY {}",
-            if reads_viewer(filter) {
-                VIEWER_MEMBERSHIP
-            } else {
-                ""
-            },
-            shape.condition,
-            order_by(&shape.order, ""),
-            limit_at + 1,
             order_by(&shape.order, "page."),
         );
         let mut query = sqlx::query(&sql).bind(viewer.map(|v| v.0));
         if let Some(text) = &shape.text {
             query = query.bind(text.as_str());
         }
-        let rows = query
-            .bind(page.limit)
-            .bind(page.offset)
-            .fetch_all(self.pool())
-            .await
-            .map_err(store_error)?;
+        if paged {
+            query = query.bind(page.limit).bind(page.offset);
+        }
+        let rows = query.fetch_all(self.pool()).await.map_err(store_error)?;
         let groups = rows.iter().map(group_from_row).collect::<Result<_, _>>()?;
         self.with_genres(groups).await
     }

@@ -8,10 +8,13 @@
 //!
 //! Cost: a group page is one row read plus its genres; its member list walks the
 //! group's part of `group_members_pkey`; popular groups walk `groups_popular_idx`; a
-//! user's groups start from `group_members_user_idx`; searching is a scan of the folded
-//! columns (a substring has no portable index; 2,000 groups take about 0.5 ms), and every
-//! list joins owners and memberships to its window only (see [`lists`]).
+//! user's groups start from `group_members_user_idx`; a search reads its groups through
+//! the pieces of their folded names and descriptions (see [`grams`]: a query of up to
+//! three characters is counted by counters and paged by a short walk; a longer one reads
+//! the groups that have its rarest piece), and every list joins owners and memberships to
+//! its window only (see [`lists`]).
 
+mod grams;
 mod lists;
 mod reads;
 mod search;

@@ -1,6 +1,7 @@
 //! Case- and accent-insensitive group search, the same on both backends: names and
 //! descriptions are stored folded (`groups.name_search`, `groups.description_search`)
-//! and searched for a query folded the same way (`instr` / `strpos`, see `lists.rs`). Folded in Rust because
+//! and searched for a query folded the same way (`instr` / `strpos`, see `lists.rs`, through
+//! the pieces of `grams.rs`). Folded in Rust because
 //! SQLite's `lower()` folds only ASCII and neither backend strips accents portably.
 
 use unicode_normalization::char::is_combining_mark;
