@@ -84,3 +84,8 @@ SELECT piece, MAX(in_name), id FROM (
     FROM groups g CROSS JOIN (VALUES (1), (2), (3)) AS w(w)
     JOIN search_positions p ON p.n <= length(g.description_search) - w.w + 1
 ) AS pieces GROUP BY id, piece ORDER BY piece;
+
+-- Statistics now, not when autovacuum gets to it: the pieces of an existing site arrive in
+-- one statement, and the searches are planned from these numbers.
+ANALYZE group_search_grams;
+ANALYZE group_search_gram_counts;
