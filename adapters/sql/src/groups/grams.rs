@@ -8,8 +8,10 @@
 //! those with it only in their description, each by walking the popular order and testing
 //! the folded columns (when at least one group in [`DENSE`] has it) or from the piece's own
 //! groups (when few have it) — a page of "a" among 2,000 groups reads about 20. A longer
-//! query reads only the groups that have its rarest three-character piece, when few
-//! groups have it, and every group otherwise (a test of the folded columns each).
+//! query's page is read in the same two parts, the name matches walked up to the window's
+//! end first to learn where the description part starts; its total tests every group
+//! having its rarest three-character piece (every group when the piece is common: a
+//! longer substring has no counter).
 
 use std::collections::HashMap;
 
@@ -75,44 +77,99 @@ fn pieces(text: &str) -> Vec<(usize, String)> {
     found
 }
 
-/// One part of a short search's page: its groups (those with the query `$2` in their
-/// name, `in_name` 1, or only in their description, 0) from `offset`, at most `limit`, in
-/// popular order, with the sort keys of `lists.rs`'s window (`k0` the part).
-fn part(backend: Backend, in_name: i64, in_part: i64, groups: i64, page: PageRequest) -> String {
-    let k0 = 1 - in_name;
-    let keys = format!(
-        "SELECT g.id AS group_id, {k0} AS k0, g.member_count AS k1, g.activity_at AS k2, \
-         g.id AS k3"
-    );
-    let order = "ORDER BY g.member_count DESC, g.activity_at DESC, g.id DESC";
-    let (limit, offset) = (page.limit, page.offset);
-    if in_part.saturating_mul(DENSE) >= groups {
-        // The folded columns are tested rather than the pieces: a plain filter keeps
-        // the walk of groups_popular_idx the only plan (Postgres turned a test of the
-        // pieces into a join of all 1,980 groups having "a", then sorted them).
-        let in_the_name = contains(backend, "g.name_search", 2);
-        let test = if in_name == 1 {
-            in_the_name
+/// Where a part of a search's page reads its groups from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// Every group, walked in popular order (`groups_popular_idx`) and tested.
+    Walk,
+    /// The groups having the query's piece at this 1-based character position (its first
+    /// three characters, or all of a shorter query), tested and sorted.
+    Piece(usize),
+}
+
+impl Source {
+    /// The piece's groups when few groups have it (fewer than one in [`DENSE`]),
+    /// every group otherwise.
+    fn for_count(having: i64, groups: i64, at: usize) -> Source {
+        if having.saturating_mul(DENSE) >= groups {
+            Source::Walk
         } else {
-            format!(
-                "NOT {in_the_name} AND {}",
-                contains(backend, "g.description_search", 2)
-            )
-        };
-        format!("{keys} FROM groups g WHERE {test} {order} LIMIT {limit} OFFSET {offset}")
-    } else {
-        // CROSS JOIN: SQLite reads the piece's groups first rather than walking the
-        // popular order (its planner cannot tell a rare piece from a common one).
-        format!(
-            "{keys} FROM group_search_grams s CROSS JOIN groups g \
-             WHERE s.gram = $2 AND s.in_name = {in_name} AND g.id = s.group_id \
-             {order} LIMIT {limit} OFFSET {offset}"
-        )
+            Source::Piece(at)
+        }
     }
 }
 
-/// The window `page` of a short search as a query of group ids and sort keys (`$2` the
-/// folded query), or none when the window is past the end.
+/// One part of a search's page: its groups (those with the query, bound at `$text_at`,
+/// in their name, `in_name` 1, or only in their description, 0) in popular order, from
+/// `page.offset`, at most `page.limit`, with the sort keys of `lists.rs`'s window (`k0`
+/// the part).
+fn part(
+    backend: Backend,
+    in_name: i64,
+    source: Source,
+    page: PageRequest,
+    text_at: usize,
+) -> String {
+    let k0 = 1 - in_name;
+    let in_the_name = contains(backend, "g.name_search", text_at);
+    // The folded columns are tested in both sources: as a plain filter, it leaves the walk
+    // of groups_popular_idx the only plan (Postgres turned an EXISTS test of the pieces
+    // into a join of all 1,980 groups having "a", then sorted them).
+    let test = if in_name == 1 {
+        in_the_name
+    } else {
+        format!(
+            "NOT {in_the_name} AND {}",
+            contains(backend, "g.description_search", text_at)
+        )
+    };
+    let from = match source {
+        Source::Walk => format!("groups g WHERE {test}"),
+        // CROSS JOIN: SQLite reads the piece's groups first rather than walking the
+        // popular order (its planner cannot tell a rare piece from a common one).
+        Source::Piece(at) => format!(
+            "group_search_grams s CROSS JOIN groups g \
+             WHERE s.gram = substr(${text_at}, {at}, {PIECE_MAX}) AND g.id = s.group_id AND {test}"
+        ),
+    };
+    format!(
+        "SELECT g.id AS group_id, {k0} AS k0, g.member_count AS k1, g.activity_at AS k2, \
+         g.id AS k3 FROM {from} \
+         ORDER BY g.member_count DESC, g.activity_at DESC, g.id DESC \
+         LIMIT {} OFFSET {}",
+        page.limit, page.offset
+    )
+}
+
+/// The window `page` of a search whose name matches number `in_names` (then come the
+/// description-only matches, `only_in_descriptions` of them at most) as a query of group
+/// ids and sort keys (`$2` the folded query); none when the window is past the end.
+fn window_of_parts(
+    backend: Backend,
+    (in_names, names_from): (i64, Source),
+    (only_in_descriptions, descriptions_from): (i64, Source),
+    page: PageRequest,
+) -> Option<String> {
+    let (from, to) = (page.offset, page.offset.saturating_add(page.limit));
+    let mut parts = Vec::new();
+    for (in_name, start, count, source) in [
+        (1, 0, in_names, names_from),
+        (0, in_names, only_in_descriptions, descriptions_from),
+    ] {
+        let (first, last) = (from.max(start), to.min(start.saturating_add(count)));
+        if first < last {
+            let window = PageRequest {
+                limit: last - first,
+                offset: first - start,
+            };
+            let sql = part(backend, in_name, source, window, 2);
+            parts.push(format!("SELECT * FROM ({sql}) AS part{in_name}"));
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(" UNION ALL "))
+}
+
+/// The window `page` of a short search (see [`window_of_parts`]).
 pub(super) fn short_window(
     backend: Backend,
     in_names: i64,
@@ -120,23 +177,48 @@ pub(super) fn short_window(
     groups: i64,
     page: PageRequest,
 ) -> Option<String> {
-    let (from, to) = (page.offset, page.offset.saturating_add(page.limit));
-    let mut parts = Vec::new();
-    for (in_name, start, count) in [(1, 0, in_names), (0, in_names, only_in_descriptions)] {
-        let (first, last) = (from.max(start), to.min(start + count));
-        if first < last {
-            let window = PageRequest {
-                limit: last - first,
-                offset: first - start,
-            };
-            let sql = part(backend, in_name, count, groups, window);
-            parts.push(format!("SELECT * FROM ({sql}) AS part{in_name}"));
-        }
-    }
-    (!parts.is_empty()).then(|| parts.join(" UNION ALL "))
+    window_of_parts(
+        backend,
+        (in_names, Source::for_count(in_names, groups, 1)),
+        (
+            only_in_descriptions,
+            Source::for_count(only_in_descriptions, groups, 1),
+        ),
+        page,
+    )
 }
 
 impl SqlStore {
+    /// The window `page` of a longer search (see [`window_of_parts`]). How many groups
+    /// have the query in their name is not counted: a walk of the name matches up to the
+    /// window's end tells whether the window ends among them, or how many there are.
+    pub(super) async fn long_window(
+        &self,
+        text: &str,
+        rarest_at: Option<usize>,
+        page: PageRequest,
+    ) -> Result<Option<String>, StoreError> {
+        let source = rarest_at.map_or(Source::Walk, Source::Piece);
+        let through_window = PageRequest {
+            limit: page.offset.saturating_add(page.limit),
+            offset: 0,
+        };
+        let names = part(self.backend(), 1, source, through_window, 1);
+        let in_names: i64 = sqlx::query_scalar(&format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM ({names}) AS n"
+        ))
+        .bind(text)
+        .fetch_one(self.pool())
+        .await
+        .map_err(store_error)?;
+        Ok(window_of_parts(
+            self.backend(),
+            (in_names, source),
+            (i64::MAX, source),
+            page,
+        ))
+    }
+
     /// How to read a search for the folded `text` (not empty).
     pub(super) async fn search_plan(&self, text: &str) -> Result<SearchPlan, StoreError> {
         if text.chars().count() <= PIECE_MAX {
@@ -213,10 +295,10 @@ mod tests {
         // 30 groups with the query in their name, 10 only in their description.
         let window = |offset| short_window(Backend::Sqlite, 30, 10, 2_000, page(20, offset));
         let both = window(20).expect("a window");
-        assert!(both.contains("in_name = 1") && both.contains("LIMIT 10 OFFSET 20"));
-        assert!(both.contains("in_name = 0") && both.contains("LIMIT 10 OFFSET 0"));
+        assert!(both.contains("AS part1") && both.contains("LIMIT 10 OFFSET 20"));
+        assert!(both.contains("AS part0") && both.contains("LIMIT 10 OFFSET 0"));
         let names_only = window(0).expect("a window");
-        assert!(!names_only.contains("in_name = 0"));
+        assert!(!names_only.contains("AS part0"));
         assert_eq!(window(40), None);
     }
 
@@ -226,7 +308,10 @@ mod tests {
             limit: 20,
             offset: 0,
         };
-        assert!(part(Backend::Postgres, 1, 1_980, 2_000, first).contains("strpos"));
-        assert!(part(Backend::Sqlite, 1, 3, 2_000, first).contains("CROSS JOIN"));
+        let dense = Source::for_count(1_980, 2_000, 1);
+        assert!(part(Backend::Postgres, 1, dense, first, 2).contains("strpos"));
+        assert!(!part(Backend::Postgres, 1, dense, first, 2).contains("CROSS JOIN"));
+        let rare = Source::for_count(3, 2_000, 1);
+        assert!(part(Backend::Sqlite, 1, rare, first, 2).contains("CROSS JOIN"));
     }
 }

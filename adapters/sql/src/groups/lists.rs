@@ -294,6 +294,13 @@ impl SqlStore {
                     None => return Ok(Vec::new()),
                 }
             }
+            Some(SearchPlan::Long { rarest_at }) => {
+                let text = shape.text.as_deref().unwrap_or_default();
+                match self.long_window(text, rarest_at, page).await? {
+                    Some(window) => (window, false),
+                    None => return Ok(Vec::new()),
+                }
+            }
             _ => {
                 let keys = shape
                     .order
