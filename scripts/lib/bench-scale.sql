@@ -195,20 +195,9 @@ GROUP BY movie_id, created_at / 536870912;
 -- The groups' search pieces (migration 0016), for the groups added above.
 DELETE FROM group_search_grams WHERE group_id IN (SELECT group_id FROM scale_group_ids);
 INSERT INTO group_search_grams (gram, in_name, group_id)
-SELECT piece, MAX(in_name), id FROM (
-    SELECT g.id, '' AS piece, 1 AS in_name FROM groups g
-    WHERE g.id IN (SELECT group_id FROM scale_group_ids)
-    UNION ALL
-    SELECT g.id, substr(g.name_search, p.n, w.w), 1
-    FROM groups g CROSS JOIN (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-    JOIN search_positions p ON p.n <= length(g.name_search) - w.w + 1
-    WHERE g.id IN (SELECT group_id FROM scale_group_ids)
-    UNION ALL
-    SELECT g.id, substr(g.description_search, p.n, w.w), 0
-    FROM groups g CROSS JOIN (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-    JOIN search_positions p ON p.n <= length(g.description_search) - w.w + 1
-    WHERE g.id IN (SELECT group_id FROM scale_group_ids)
-) AS pieces GROUP BY id, piece;
+SELECT piece, MAX(in_name), group_id FROM group_search_pieces
+WHERE group_id IN (SELECT group_id FROM scale_group_ids)
+GROUP BY group_id, piece;
 DELETE FROM group_search_gram_counts;
 INSERT INTO group_search_gram_counts (gram, in_name, groups)
 SELECT gram, in_name, COUNT(*) FROM group_search_grams GROUP BY gram, in_name;

@@ -3,6 +3,19 @@
 CREATE TABLE search_positions (n INTEGER PRIMARY KEY);
 INSERT INTO search_positions (n) SELECT generate_series(1, 20000);
 
+-- Every piece of every group, as group_search_grams keeps them (after GROUP BY group_id,
+-- piece with MAX(in_name)); filtered by group, each part reads that group's row only.
+CREATE VIEW group_search_pieces (group_id, piece, in_name) AS
+SELECT g.id, '', 1 FROM groups g
+UNION ALL
+SELECT g.id, substr(g.name_search, p.n, w.w), 1
+FROM groups g CROSS JOIN (VALUES (1), (2), (3)) AS w(w)
+JOIN search_positions p ON p.n <= length(g.name_search) - w.w + 1
+UNION ALL
+SELECT g.id, substr(g.description_search, p.n, w.w), 0
+FROM groups g CROSS JOIN (VALUES (1), (2), (3)) AS w(w)
+JOIN search_positions p ON p.n <= length(g.description_search) - w.w + 1;
+
 CREATE TABLE group_search_grams (
     gram     TEXT     NOT NULL,
     in_name  SMALLINT NOT NULL,
@@ -52,17 +65,8 @@ BEGIN
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') THEN
         INSERT INTO group_search_grams (gram, in_name, group_id)
-        SELECT piece, MAX(in_name), NEW.id FROM (
-            SELECT '' AS piece, 1 AS in_name
-            UNION ALL
-            SELECT substr(NEW.name_search, p.n, w.w), 1
-            FROM (VALUES (1), (2), (3)) AS w(w)
-            JOIN search_positions p ON p.n <= length(NEW.name_search) - w.w + 1
-            UNION ALL
-            SELECT substr(NEW.description_search, p.n, w.w), 0
-            FROM (VALUES (1), (2), (3)) AS w(w)
-            JOIN search_positions p ON p.n <= length(NEW.description_search) - w.w + 1
-        ) AS pieces GROUP BY piece ORDER BY piece;
+        SELECT piece, MAX(in_name), group_id FROM group_search_pieces
+        WHERE group_id = NEW.id GROUP BY group_id, piece ORDER BY piece;
     END IF;
     RETURN NULL;
 END;
@@ -73,19 +77,11 @@ CREATE TRIGGER groups_search_grams
     FOR EACH ROW EXECUTE FUNCTION groups_keep_search_grams();
 
 INSERT INTO group_search_grams (gram, in_name, group_id)
-SELECT piece, MAX(in_name), id FROM (
-    SELECT g.id, '' AS piece, 1 AS in_name FROM groups g
-    UNION ALL
-    SELECT g.id, substr(g.name_search, p.n, w.w), 1
-    FROM groups g CROSS JOIN (VALUES (1), (2), (3)) AS w(w)
-    JOIN search_positions p ON p.n <= length(g.name_search) - w.w + 1
-    UNION ALL
-    SELECT g.id, substr(g.description_search, p.n, w.w), 0
-    FROM groups g CROSS JOIN (VALUES (1), (2), (3)) AS w(w)
-    JOIN search_positions p ON p.n <= length(g.description_search) - w.w + 1
-) AS pieces GROUP BY id, piece ORDER BY piece;
+SELECT piece, MAX(in_name), group_id FROM group_search_pieces
+GROUP BY group_id, piece ORDER BY piece;
 
 -- Statistics now, not when autovacuum gets to it: the pieces of an existing site arrive in
 -- one statement, and the searches are planned from these numbers.
+ANALYZE search_positions;
 ANALYZE group_search_grams;
 ANALYZE group_search_gram_counts;

@@ -19,6 +19,19 @@ INSERT INTO search_positions (n)
 WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 20000)
 SELECT n FROM seq;
 
+-- Every piece of every group, as group_search_grams keeps them (after GROUP BY group_id,
+-- piece with MAX(in_name)); filtered by group, each part reads that group's row only.
+CREATE VIEW group_search_pieces (group_id, piece, in_name) AS
+SELECT g.id, '', 1 FROM groups g
+UNION ALL
+SELECT g.id, substr(g.name_search, p.n, w.w), 1
+FROM groups g CROSS JOIN (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
+JOIN search_positions p ON p.n <= length(g.name_search) - w.w + 1
+UNION ALL
+SELECT g.id, substr(g.description_search, p.n, w.w), 0
+FROM groups g CROSS JOIN (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
+JOIN search_positions p ON p.n <= length(g.description_search) - w.w + 1;
+
 CREATE TABLE group_search_grams (
     gram     TEXT    NOT NULL,
     in_name  INTEGER NOT NULL,
@@ -52,17 +65,8 @@ END;
 CREATE TRIGGER groups_search_grams_insert AFTER INSERT ON groups
 BEGIN
     INSERT INTO group_search_grams (gram, in_name, group_id)
-    SELECT piece, MAX(in_name), NEW.id FROM (
-        SELECT '' AS piece, 1 AS in_name
-        UNION ALL
-        SELECT substr(NEW.name_search, p.n, w.w), 1
-        FROM (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-        JOIN search_positions p ON p.n <= length(NEW.name_search) - w.w + 1
-        UNION ALL
-        SELECT substr(NEW.description_search, p.n, w.w), 0
-        FROM (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-        JOIN search_positions p ON p.n <= length(NEW.description_search) - w.w + 1
-    ) AS pieces GROUP BY piece;
+    SELECT piece, MAX(in_name), group_id FROM group_search_pieces
+    WHERE group_id = NEW.id GROUP BY group_id, piece;
 END;
 
 CREATE TRIGGER groups_search_grams_update AFTER UPDATE OF name_search, description_search
@@ -72,17 +76,8 @@ WHEN OLD.name_search IS NOT NEW.name_search
 BEGIN
     DELETE FROM group_search_grams WHERE group_id = OLD.id;
     INSERT INTO group_search_grams (gram, in_name, group_id)
-    SELECT piece, MAX(in_name), NEW.id FROM (
-        SELECT '' AS piece, 1 AS in_name
-        UNION ALL
-        SELECT substr(NEW.name_search, p.n, w.w), 1
-        FROM (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-        JOIN search_positions p ON p.n <= length(NEW.name_search) - w.w + 1
-        UNION ALL
-        SELECT substr(NEW.description_search, p.n, w.w), 0
-        FROM (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-        JOIN search_positions p ON p.n <= length(NEW.description_search) - w.w + 1
-    ) AS pieces GROUP BY piece;
+    SELECT piece, MAX(in_name), group_id FROM group_search_pieces
+    WHERE group_id = NEW.id GROUP BY group_id, piece;
 END;
 
 CREATE TRIGGER groups_search_grams_delete AFTER DELETE ON groups
@@ -91,14 +86,4 @@ BEGIN
 END;
 
 INSERT INTO group_search_grams (gram, in_name, group_id)
-SELECT piece, MAX(in_name), id FROM (
-    SELECT g.id, '' AS piece, 1 AS in_name FROM groups g
-    UNION ALL
-    SELECT g.id, substr(g.name_search, p.n, w.w), 1
-    FROM groups g, (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-    JOIN search_positions p ON p.n <= length(g.name_search) - w.w + 1
-    UNION ALL
-    SELECT g.id, substr(g.description_search, p.n, w.w), 0
-    FROM groups g, (SELECT 1 AS w UNION ALL SELECT 2 UNION ALL SELECT 3) w
-    JOIN search_positions p ON p.n <= length(g.description_search) - w.w + 1
-) AS pieces GROUP BY id, piece;
+SELECT piece, MAX(in_name), group_id FROM group_search_pieces GROUP BY group_id, piece;
