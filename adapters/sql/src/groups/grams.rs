@@ -77,6 +77,15 @@ fn pieces(text: &str) -> Vec<(usize, String)> {
     found
 }
 
+/// The ids of the groups having the piece at 1-based character position `at` of the
+/// query bound at `$text_at` (its first three characters, or all of a shorter query).
+pub(super) fn groups_having_piece(text_at: usize, at: usize) -> String {
+    format!(
+        "SELECT s.group_id FROM group_search_grams s \
+         WHERE s.gram = substr(${text_at}, {at}, {PIECE_MAX})"
+    )
+}
+
 /// Where a part of a search's page reads its groups from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Source {

@@ -10,7 +10,7 @@ use leffaseura_core::domain::group::model::{GenreMatch, Group, GroupFilter, Priv
 use leffaseura_core::domain::paging::{PageRequest, Paged};
 use leffaseura_core::{StoreError, UserId};
 
-use super::grams::{short_window, SearchPlan};
+use super::grams::{groups_having_piece, short_window, SearchPlan};
 use super::reads::{group_from_row, GROUP_COLUMNS, OWNER, VIEWER_MEMBERSHIP};
 use super::search::search_key;
 use crate::error::store_error;
@@ -87,10 +87,7 @@ fn list_shape(
             let mut order = vec![(name_first, false)];
             order.extend(popular_order());
             let having_piece = rarest_at.map_or_else(String::new, |at| {
-                format!(
-                    " AND g.id IN (SELECT s.group_id FROM group_search_grams s \
-                     WHERE s.gram = substr(${text_at}, {at}, 3))"
-                )
+                format!(" AND g.id IN ({})", groups_having_piece(text_at, at))
             });
             ListShape {
                 condition: format!(" WHERE {}{having_piece}", anywhere()),
@@ -301,7 +298,7 @@ impl SqlStore {
                     None => return Ok(Vec::new()),
                 }
             }
-            _ => {
+            None => {
                 let keys = shape
                     .order
                     .iter()
