@@ -1,9 +1,9 @@
 //! Postgres, the production backend: connection set-up and the migrations. The store
 //! itself is [`leffaseura_sql::SqlStore`].
 
-mod profile_feed;
+mod community_feed;
 
-pub use profile_feed::profile_cache;
+pub use community_feed::community_cache;
 
 use leffaseura_core::StoreError;
 use leffaseura_sql::{Backend, PoolSettings, SqlStore};

@@ -87,28 +87,7 @@ fn favorite_from_row(row: &AnyRow) -> Result<Favorite, StoreError> {
 #[async_trait]
 impl FavoriteStore for SqlStore {
     async fn add_favorite(&self, entry: &NewFavorite) -> Result<(Favorite, bool), StoreError> {
-        let inserted: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO favorites (user_id, movie_id, type, group_id, original_title, \
-             release_year, poster_path, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
-             ON CONFLICT DO NOTHING RETURNING id",
-        )
-        .bind(entry.added_by.0)
-        .bind(entry.movie_id.0)
-        .bind(entry.list.kind().code())
-        .bind(entry.list.group().map(|g| g.0))
-        .bind(entry.original_title.as_str())
-        .bind(entry.release_year.map(i64::from))
-        .bind(entry.poster_path.as_deref())
-        .bind(to_millis(entry.created_at))
-        .fetch_optional(self.pool())
-        .await
-        .map_err(store_error)?;
-        let stored = self
-            .find_favorite(entry.list, entry.movie_id)
-            .await?
-            // Only a delete racing the add can get here; report it as a lost row.
-            .ok_or(StoreError::NotFound)?;
-        Ok((stored, inserted.is_some()))
+        self.changing(self.add_favorite_row(entry)).await
     }
 
     async fn find_favorite(
@@ -116,19 +95,7 @@ impl FavoriteStore for SqlStore {
         list: FavoriteList,
         movie: MovieId,
     ) -> Result<Option<Favorite>, StoreError> {
-        let (condition, key) = list_condition(list);
-        let sql = format!(
-            "SELECT {FAVORITE_COLUMNS} FROM {FROM_FAVORITES} WHERE {condition} AND f.movie_id = $2"
-        );
-        sqlx::query(&sql)
-            .bind(key)
-            .bind(movie.0)
-            .fetch_optional(self.pool())
-            .await
-            .map_err(store_error)?
-            .as_ref()
-            .map(favorite_from_row)
-            .transpose()
+        self.favorite_row(list, movie).await
     }
 
     async fn remove_favorite(
@@ -136,15 +103,7 @@ impl FavoriteStore for SqlStore {
         list: FavoriteList,
         movie: MovieId,
     ) -> Result<bool, StoreError> {
-        let (condition, key) = list_condition(list);
-        let sql = format!("DELETE FROM favorites WHERE {condition} AND movie_id = $2");
-        let done = sqlx::query(&sql)
-            .bind(key)
-            .bind(movie.0)
-            .execute(self.pool())
-            .await
-            .map_err(store_error)?;
-        Ok(done.rows_affected() > 0)
+        self.changing(self.remove_favorite_row(list, movie)).await
     }
 
     async fn list_favorites(
@@ -152,42 +111,16 @@ impl FavoriteStore for SqlStore {
         list: FavoriteList,
         page: PageRequest,
     ) -> Result<Paged<Favorite>, StoreError> {
-        let (condition, key) = list_condition(list);
-        let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE {condition}");
-        // The total rides along with the page (an uncorrelated subquery, counted once): one
-        // round trip. Only a page past the end has no row to carry it.
-        let sql = format!(
-            "SELECT {FAVORITE_COLUMNS}, ({count_sql}) AS total FROM {FROM_FAVORITES} \
-             WHERE {condition} ORDER BY f.created_at DESC, f.id DESC LIMIT $2 OFFSET $3"
-        );
-        let rows = sqlx::query(&sql)
-            .bind(key)
-            .bind(page.limit)
-            .bind(page.offset)
-            .fetch_all(self.pool())
-            .await
-            .map_err(store_error)?;
-        let total: i64 = match rows.first() {
-            Some(row) => row.try_get("total").map_err(store_error)?,
-            None if page.offset == 0 => 0,
-            None => sqlx::query_scalar(&count_sql)
-                .bind(key)
-                .fetch_one(self.pool())
-                .await
-                .map_err(store_error)?,
-        };
-        let items = rows
-            .iter()
-            .map(favorite_from_row)
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Paged {
-            items,
-            total,
-            limit: page.limit,
-            offset: page.offset,
-        })
+        // Every list but a watchlist is public, and shown the same to everyone.
+        if list.kind() == FavoriteKind::Watchlist {
+            return self.favorite_rows(list, page).await;
+        }
+        self.cached(
+            || format!("favorites:{list:?}:{}:{}", page.limit, page.offset),
+            || self.favorite_rows(list, page),
+        )
+        .await
     }
-
     async fn favorite_status(
         &self,
         user: UserId,
@@ -237,5 +170,109 @@ impl FavoriteStore for SqlStore {
             saved.push((MovieId(row.try_get("movie_id").map_err(store_error)?), kind));
         }
         Ok(saved)
+    }
+}
+
+impl SqlStore {
+    async fn add_favorite_row(&self, entry: &NewFavorite) -> Result<(Favorite, bool), StoreError> {
+        let inserted: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO favorites (user_id, movie_id, type, group_id, original_title, \
+             release_year, poster_path, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             ON CONFLICT DO NOTHING RETURNING id",
+        )
+        .bind(entry.added_by.0)
+        .bind(entry.movie_id.0)
+        .bind(entry.list.kind().code())
+        .bind(entry.list.group().map(|g| g.0))
+        .bind(entry.original_title.as_str())
+        .bind(entry.release_year.map(i64::from))
+        .bind(entry.poster_path.as_deref())
+        .bind(to_millis(entry.created_at))
+        .fetch_optional(self.pool())
+        .await
+        .map_err(store_error)?;
+        let stored = self
+            .find_favorite(entry.list, entry.movie_id)
+            .await?
+            // Only a delete racing the add can get here; report it as a lost row.
+            .ok_or(StoreError::NotFound)?;
+        Ok((stored, inserted.is_some()))
+    }
+
+    async fn favorite_row(
+        &self,
+        list: FavoriteList,
+        movie: MovieId,
+    ) -> Result<Option<Favorite>, StoreError> {
+        let (condition, key) = list_condition(list);
+        let sql = format!(
+            "SELECT {FAVORITE_COLUMNS} FROM {FROM_FAVORITES} WHERE {condition} AND f.movie_id = $2"
+        );
+        sqlx::query(&sql)
+            .bind(key)
+            .bind(movie.0)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?
+            .as_ref()
+            .map(favorite_from_row)
+            .transpose()
+    }
+
+    async fn remove_favorite_row(
+        &self,
+        list: FavoriteList,
+        movie: MovieId,
+    ) -> Result<bool, StoreError> {
+        let (condition, key) = list_condition(list);
+        let sql = format!("DELETE FROM favorites WHERE {condition} AND movie_id = $2");
+        let done = sqlx::query(&sql)
+            .bind(key)
+            .bind(movie.0)
+            .execute(self.pool())
+            .await
+            .map_err(store_error)?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    async fn favorite_rows(
+        &self,
+        list: FavoriteList,
+        page: PageRequest,
+    ) -> Result<Paged<Favorite>, StoreError> {
+        let (condition, key) = list_condition(list);
+        let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM favorites WHERE {condition}");
+        // The total rides along with the page (an uncorrelated subquery, counted once): one
+        // round trip. Only a page past the end has no row to carry it.
+        let sql = format!(
+            "SELECT {FAVORITE_COLUMNS}, ({count_sql}) AS total FROM {FROM_FAVORITES} \
+             WHERE {condition} ORDER BY f.created_at DESC, f.id DESC LIMIT $2 OFFSET $3"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(key)
+            .bind(page.limit)
+            .bind(page.offset)
+            .fetch_all(self.pool())
+            .await
+            .map_err(store_error)?;
+        let total: i64 = match rows.first() {
+            Some(row) => row.try_get("total").map_err(store_error)?,
+            None if page.offset == 0 => 0,
+            None => sqlx::query_scalar(&count_sql)
+                .bind(key)
+                .fetch_one(self.pool())
+                .await
+                .map_err(store_error)?,
+        };
+        let items = rows
+            .iter()
+            .map(favorite_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Paged {
+            items,
+            total,
+            limit: page.limit,
+            offset: page.offset,
+        })
     }
 }

@@ -14,6 +14,7 @@
 //! `leffaseura-postgres`; both hand back a [`SqlStore`].
 
 mod attempts;
+mod community_cache;
 mod error;
 mod favorites;
 mod groups;
@@ -22,7 +23,6 @@ mod liveness;
 mod login_failures;
 mod movie_cache;
 mod pool_metrics;
-mod profile_cache;
 mod readiness;
 mod reports;
 mod reviews;
@@ -48,8 +48,8 @@ use sqlx::{Any, Connection, Transaction};
 
 use leffaseura_core::StoreError;
 
+pub use community_cache::{ChangeFeed, CommunityCache};
 pub use error::{classify, is_transient, store_error};
-pub use profile_cache::{ChangeFeed, ProfileCache};
 pub use time::{from_millis, to_millis};
 
 /// Which database a [`SqlStore`] talks to; the few statements that differ look at it.
@@ -67,8 +67,9 @@ pub struct SqlStore {
     /// The full-disk epoch this store's last successful write probe covered (see
     /// [`readiness`]).
     probed_epoch: Arc<AtomicU64>,
-    /// Public profiles in memory (the server turns it on; see [`profile_cache`]).
-    profiles: Option<Arc<ProfileCache>>,
+    /// Public profiles and answers in memory (the server turns it on; see
+    /// [`community_cache`]).
+    profiles: Option<Arc<CommunityCache>>,
 }
 
 impl SqlStore {
@@ -85,7 +86,7 @@ impl SqlStore {
     /// Serves public profiles from `cache` (after the migrations: the cache relies on the
     /// change reports of migration 0013).
     #[must_use]
-    pub fn with_profile_cache(mut self, cache: Arc<ProfileCache>) -> Self {
+    pub fn with_community_cache(mut self, cache: Arc<CommunityCache>) -> Self {
         self.profiles = Some(cache);
         self
     }
@@ -102,6 +103,51 @@ impl SqlStore {
         if let Some(cache) = &self.profiles {
             cache.clear();
         }
+    }
+
+    /// After a commit that changed reviews, reactions, favorites, groups or memberships:
+    /// this process answers afresh.
+    fn answers_changed(&self) {
+        if let Some(cache) = &self.profiles {
+            cache.answers_changed();
+        }
+    }
+
+    /// Runs `write`, then forgets the answers it may have changed: whatever it reports,
+    /// since a commit may come before a failure.
+    async fn changing<T>(&self, write: impl std::future::Future<Output = T>) -> T {
+        let outcome = write.await;
+        self.answers_changed();
+        outcome
+    }
+
+    /// The public answer under `key` (see [`community_cache`]), from memory when it is
+    /// kept, else from `read`, kept for the next reader. Only for answers that depend on
+    /// nothing but the community's tables and `key`: never one shaped by who asks.
+    async fn cached<T, F, Fut>(
+        &self,
+        key: impl FnOnce() -> String,
+        read: F,
+    ) -> Result<T, StoreError>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        let Some(cache) = &self.profiles else {
+            return read().await;
+        };
+        let key = key();
+        let epoch = match cache.answer::<T>(&key) {
+            community_cache::Lookup::Hit(answer) => return Ok(answer),
+            community_cache::Lookup::Miss(epoch) => Some(epoch),
+            community_cache::Lookup::Bypass => None,
+        };
+        let answer = read().await?;
+        if let Some(epoch) = epoch {
+            cache.store_answer(epoch, key, answer.clone());
+        }
+        Ok(answer)
     }
 
     /// The connection pool, for migrations, fixtures and the stores of other crates.

@@ -325,6 +325,9 @@ impl ReportStore for SqlStore {
         resolution: &ReportResolution,
         log: Option<NewModerationEntry>,
     ) -> Result<u64, StoreError> {
-        retrying(|| self.resolve_reports_once(id, resolution, log.as_ref())).await
+        self.changing(retrying(|| {
+            self.resolve_reports_once(id, resolution, log.as_ref())
+        }))
+        .await
     }
 }

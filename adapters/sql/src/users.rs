@@ -18,8 +18,8 @@ use leffaseura_core::error::Conflict;
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::{StoreError, UserId};
 
+use crate::community_cache::Lookup;
 use crate::error::{is_transient, store_error};
-use crate::profile_cache::Lookup;
 use crate::time::{from_millis, to_millis};
 use crate::SqlStore;
 

@@ -2,10 +2,10 @@
 //! timeout on every connection) and the migrations. The store itself is
 //! [`leffaseura_sql::SqlStore`].
 
-mod profile_feed;
+mod community_feed;
 mod wal_activity;
 
-pub use profile_feed::profile_cache;
+pub use community_feed::community_cache;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;

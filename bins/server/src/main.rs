@@ -106,7 +106,7 @@ async fn connect(url: &str, pool: leffaseura_sql::PoolSettings) -> anyhow::Resul
             .await
             .context("migrating the Postgres database")?;
         tracing::info!("database: Postgres (migrated)");
-        Ok(store.with_profile_cache(leffaseura_postgres::profile_cache(url)))
+        Ok(store.with_community_cache(leffaseura_postgres::community_cache(url)))
     } else {
         let store = leffaseura_sqlite::connect_with(url, pool)
             .await
@@ -117,9 +117,9 @@ async fn connect(url: &str, pool: leffaseura_sql::PoolSettings) -> anyhow::Resul
         tracing::info!(url, "database: SQLite (migrated)");
         match leffaseura_sqlite::database_file(url) {
             Some(file) => {
-                let cache = leffaseura_sqlite::profile_cache(&store, &file)
+                let cache = leffaseura_sqlite::community_cache(&store, &file)
                     .context("watching the SQLite database for changed users")?;
-                Ok(store.with_profile_cache(cache))
+                Ok(store.with_community_cache(cache))
             }
             None => Ok(store),
         }

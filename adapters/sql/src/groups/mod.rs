@@ -41,7 +41,8 @@ use crate::SqlStore;
 #[async_trait]
 impl GroupStore for SqlStore {
     async fn create_group(&self, group: &NewGroup) -> Result<GroupId, StoreError> {
-        retrying(|| self.create_group_once(group)).await
+        self.changing(retrying(|| self.create_group_once(group)))
+            .await
     }
 
     async fn find_group(
@@ -49,7 +50,16 @@ impl GroupStore for SqlStore {
         group: GroupId,
         viewer: Option<UserId>,
     ) -> Result<Option<Group>, StoreError> {
-        self.find_group_row(group, viewer).await
+        match viewer {
+            None => {
+                self.cached(
+                    || format!("group:{}", group.0),
+                    || self.find_group_row(group, None),
+                )
+                .await
+            }
+            Some(_) => self.find_group_row(group, viewer).await,
+        }
     }
 
     async fn group_access(
@@ -66,7 +76,16 @@ impl GroupStore for SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Paged<Group>, StoreError> {
-        self.list_group_rows(filter, viewer, page).await
+        match viewer {
+            None => {
+                self.cached(
+                    || format!("groups:{filter:?}:{page:?}"),
+                    || self.list_group_rows(filter, None, page),
+                )
+                .await
+            }
+            Some(_) => self.list_group_rows(filter, viewer, page).await,
+        }
     }
 
     async fn group_window(
@@ -75,7 +94,16 @@ impl GroupStore for SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Vec<Group>, StoreError> {
-        self.group_window_rows(filter, viewer, page).await
+        match viewer {
+            None => {
+                self.cached(
+                    || format!("group_window:{filter:?}:{page:?}"),
+                    || self.group_window_rows(filter, None, page),
+                )
+                .await
+            }
+            Some(_) => self.group_window_rows(filter, viewer, page).await,
+        }
     }
 
     async fn members(&self, group: GroupId) -> Result<Vec<GroupMember>, StoreError> {
@@ -102,7 +130,10 @@ impl GroupStore for SqlStore {
         expected: &Expected,
         log: &NewGroupLogEntry,
     ) -> Result<(), StoreError> {
-        retrying(|| self.update_group_once(group, changes, at, expected, log)).await
+        self.changing(retrying(|| {
+            self.update_group_once(group, changes, at, expected, log)
+        }))
+        .await
     }
 
     async fn delete_group(
@@ -111,18 +142,21 @@ impl GroupStore for SqlStore {
         expected: &Expected,
         log: &NewGroupLogEntry,
     ) -> Result<(), StoreError> {
-        retrying(|| self.delete_group_once(group, expected, log)).await
+        self.changing(retrying(|| self.delete_group_once(group, expected, log)))
+            .await
     }
 
     async fn change_membership(
         &self,
         change: &MembershipChange,
     ) -> Result<Option<GroupMember>, StoreError> {
-        retrying(|| self.change_membership_once(change)).await
+        self.changing(retrying(|| self.change_membership_once(change)))
+            .await
     }
 
     async fn transfer_ownership(&self, transfer: &OwnershipTransfer) -> Result<(), StoreError> {
-        retrying(|| self.transfer_once(transfer)).await
+        self.changing(retrying(|| self.transfer_once(transfer)))
+            .await
     }
 
     async fn remove_group_favorite(
@@ -132,7 +166,10 @@ impl GroupStore for SqlStore {
         expected: &Expected,
         log: &NewGroupLogEntry,
     ) -> Result<bool, StoreError> {
-        retrying(|| self.remove_group_favorite_once(group, movie, expected, log)).await
+        self.changing(retrying(|| {
+            self.remove_group_favorite_once(group, movie, expected, log)
+        }))
+        .await
     }
 
     async fn owned_groups(&self, user: UserId) -> Result<Vec<GroupId>, StoreError> {
@@ -154,6 +191,9 @@ impl GroupStore for SqlStore {
         candidates: &[SuccessionCandidate],
         log: &NewGroupLogEntry,
     ) -> Result<(), StoreError> {
-        retrying(|| self.hand_over_once(group, from, heir, candidates, log)).await
+        self.changing(retrying(|| {
+            self.hand_over_once(group, from, heir, candidates, log)
+        }))
+        .await
     }
 }

@@ -74,19 +74,13 @@ impl ReviewStore for SqlStore {
         id: ReviewId,
         viewer: Option<UserId>,
     ) -> Result<Option<Review>, StoreError> {
-        let sql = format!("{REVIEW_SELECT} WHERE r.id = $1");
-        let Some(row) = sqlx::query(&sql)
-            .bind(id.0)
-            .fetch_optional(self.pool())
-            .await
-            .map_err(store_error)?
-        else {
-            return Ok(None);
-        };
-        let mut reviews = [review_from_row(&row)?];
-        self.add_interactions(&mut reviews, viewer).await?;
-        let [review] = reviews;
-        Ok(Some(review))
+        match viewer {
+            None => {
+                self.cached(|| format!("review:{}", id.0), || self.review_row(id, None))
+                    .await
+            }
+            Some(_) => self.review_row(id, viewer).await,
+        }
     }
 
     async fn movie_reviews(
@@ -119,19 +113,19 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
-        // The statistics row counts the reviews too: two queries in all, and one for a
-        // movie nobody reviewed.
-        let stats = self.movie_stats(movie).await?;
-        let items = self
-            .review_page(
-                Some(("r.movie_id = $1", movie.0)),
-                Some(stats.total_reviews),
-                window,
-                viewer,
-                Some(movie),
-            )
-            .await?;
-        Ok((page_of(items, stats.total_reviews, window), stats))
+        match viewer {
+            None => {
+                self.cached(
+                    || format!("movie_reviews:{}:{window:?}", movie.0),
+                    || self.movie_reviews_with_stats_rows(movie, window, None),
+                )
+                .await
+            }
+            Some(_) => {
+                self.movie_reviews_with_stats_rows(movie, window, viewer)
+                    .await
+            }
+        }
     }
 
     async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError> {
@@ -166,19 +160,16 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<ReviewPage, StoreError> {
-        let total = self
-            .count("SELECT review_count FROM users WHERE id = $1", user.0)
-            .await?;
-        let items = self
-            .review_page(
-                Some(("r.user_id = $1", user.0)),
-                Some(total),
-                window,
-                viewer,
-                None,
-            )
-            .await?;
-        Ok(page_of(items, total, window))
+        match viewer {
+            None => {
+                self.cached(
+                    || format!("user_reviews:{}:{window:?}", user.0),
+                    || self.user_review_rows(user, window, None),
+                )
+                .await
+            }
+            Some(_) => self.user_review_rows(user, window, viewer).await,
+        }
     }
 
     async fn user_activity(
@@ -262,8 +253,16 @@ impl ReviewStore for SqlStore {
         limit: i64,
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError> {
-        let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
-        Ok(self.review_page(None, None, window, viewer, None).await?.0)
+        match viewer {
+            None => {
+                self.cached(
+                    || format!("recent_reviews:{limit}"),
+                    || self.recent_review_rows(limit, None),
+                )
+                .await
+            }
+            Some(_) => self.recent_review_rows(limit, viewer).await,
+        }
     }
 
     async fn group_reviews(
@@ -340,10 +339,14 @@ impl ReviewStore for SqlStore {
         match self.backend() {
             // SQLite runs one writer at a time anyway; its transaction is short and local.
             crate::Backend::Sqlite => {
-                retrying(|| self.react_once(review, user, requested, at)).await
+                self.changing(retrying(|| self.react_once(review, user, requested, at)))
+                    .await
             }
             crate::Backend::Postgres => {
-                retrying(|| self.react_in_one_statement(review, user, requested, at)).await
+                self.changing(retrying(|| {
+                    self.react_in_one_statement(review, user, requested, at)
+                }))
+                .await
             }
         }
     }
@@ -360,5 +363,79 @@ impl ReviewStore for SqlStore {
              ORDER BY (likes_received - dislikes_received) DESC, id"
         );
         self.leaderboard(&sql, limit).await
+    }
+}
+
+/// The reads behind the cached answers of [`ReviewStore`]'s methods.
+impl SqlStore {
+    async fn review_row(
+        &self,
+        id: ReviewId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<Review>, StoreError> {
+        let sql = format!("{REVIEW_SELECT} WHERE r.id = $1");
+        let Some(row) = sqlx::query(&sql)
+            .bind(id.0)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?
+        else {
+            return Ok(None);
+        };
+        let mut reviews = [review_from_row(&row)?];
+        self.add_interactions(&mut reviews, viewer).await?;
+        let [review] = reviews;
+        Ok(Some(review))
+    }
+
+    async fn movie_reviews_with_stats_rows(
+        &self,
+        movie: MovieId,
+        window: ReviewWindow,
+        viewer: Option<UserId>,
+    ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
+        // The statistics row counts the reviews too: two queries in all, and one for a
+        // movie nobody reviewed.
+        let stats = self.movie_stats(movie).await?;
+        let items = self
+            .review_page(
+                Some(("r.movie_id = $1", movie.0)),
+                Some(stats.total_reviews),
+                window,
+                viewer,
+                Some(movie),
+            )
+            .await?;
+        Ok((page_of(items, stats.total_reviews, window), stats))
+    }
+
+    async fn user_review_rows(
+        &self,
+        user: UserId,
+        window: ReviewWindow,
+        viewer: Option<UserId>,
+    ) -> Result<ReviewPage, StoreError> {
+        let total = self
+            .count("SELECT review_count FROM users WHERE id = $1", user.0)
+            .await?;
+        let items = self
+            .review_page(
+                Some(("r.user_id = $1", user.0)),
+                Some(total),
+                window,
+                viewer,
+                None,
+            )
+            .await?;
+        Ok(page_of(items, total, window))
+    }
+
+    async fn recent_review_rows(
+        &self,
+        limit: i64,
+        viewer: Option<UserId>,
+    ) -> Result<Vec<Review>, StoreError> {
+        let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
+        Ok(self.review_page(None, None, window, viewer, None).await?.0)
     }
 }

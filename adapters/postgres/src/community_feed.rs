@@ -1,5 +1,6 @@
-//! Postgres' side of the profile cache ([`leffaseura_sql::ProfileCache`]): one session
-//! LISTENs for the ids of changed `users` rows (migration 0013) and evicts them. The
+//! Postgres' side of the community cache ([`leffaseura_sql::CommunityCache`]): one session
+//! LISTENs for the ids of changed `users` rows (migration 0013) and evicts them, and for
+//! changed community tables (migration 0017) and forgets the answers. The
 //! cache is used only while that session is listening; when it drops, the cache is
 //! emptied, and filled again only after a new session listens.
 
@@ -9,10 +10,12 @@ use std::time::Duration;
 
 use sqlx::postgres::PgListener;
 
-use leffaseura_sql::{ChangeFeed, ProfileCache};
+use leffaseura_sql::{ChangeFeed, CommunityCache};
 
-/// The channel migration 0013's trigger notifies.
+/// The channel migration 0013's trigger notifies (with a user's id)…
 const CHANNEL: &str = "leffaseura_user_changed";
+/// …and migration 0017's, with this payload.
+const ANSWERS: &str = "answers";
 
 /// After this long without a notification the session is asked whether it is alive…
 const QUIET: Duration = Duration::from_secs(10);
@@ -26,7 +29,7 @@ const RETRY: Duration = Duration::from_secs(1);
 struct Listening(AtomicBool);
 
 impl ChangeFeed for Listening {
-    fn catch_up(&self, _cache: &ProfileCache) -> bool {
+    fn catch_up(&self, _cache: &CommunityCache) -> bool {
         // Evictions arrive on the listener's task; there is nothing to fetch here.
         self.0.load(Ordering::Acquire)
     }
@@ -34,14 +37,14 @@ impl ChangeFeed for Listening {
 
 /// A profile cache kept correct by notifications from the database at `url`. Starts the
 /// listener on the current Tokio runtime; it ends when the cache is dropped.
-pub fn profile_cache(url: &str) -> Arc<ProfileCache> {
+pub fn community_cache(url: &str) -> Arc<CommunityCache> {
     let listening = Arc::new(Listening::default());
-    let cache = Arc::new(ProfileCache::new(listening.clone()));
+    let cache = Arc::new(CommunityCache::new(listening.clone()));
     tokio::spawn(listen(url.to_owned(), Arc::downgrade(&cache), listening));
     cache
 }
 
-async fn listen(url: String, cache: Weak<ProfileCache>, listening: Arc<Listening>) {
+async fn listen(url: String, cache: Weak<CommunityCache>, listening: Arc<Listening>) {
     loop {
         let reason = match follow(&url, &cache, &listening).await {
             Stop::CacheGone => return,
@@ -61,7 +64,7 @@ enum Stop {
     Lost(String),
 }
 
-async fn follow(url: &str, cache: &Weak<ProfileCache>, listening: &Listening) -> Stop {
+async fn follow(url: &str, cache: &Weak<CommunityCache>, listening: &Listening) -> Stop {
     let mut listener = match PgListener::connect(url).await {
         Ok(listener) => listener,
         Err(err) => return Stop::Lost(err.to_string()),
@@ -99,9 +102,13 @@ async fn follow(url: &str, cache: &Weak<ProfileCache>, listening: &Listening) ->
         let Some(cache) = cache.upgrade() else {
             return Stop::CacheGone;
         };
-        match notification.payload().parse::<i64>() {
-            Ok(id) => cache.evict(id),
-            Err(_) => cache.clear(),
+        match notification.payload() {
+            // Migration 0017: a community table changed.
+            ANSWERS => cache.answers_changed(),
+            payload => match payload.parse::<i64>() {
+                Ok(id) => cache.evict(id),
+                Err(_) => cache.clear(),
+            },
         }
     }
 }

@@ -1,12 +1,18 @@
-//! Public profiles (`GET /users/{id}`, the site's most read row) kept in memory, and kept
-//! correct when other processes write: another server on the same Postgres, or the admin
-//! CLI on the same SQLite file.
+//! Public profiles (`GET /users/{id}`, the site's most read row) and public answers (a
+//! review, a user's reviews, a favorites list, a group list or search: what an anonymous
+//! reader is shown) kept in memory, and kept correct when other processes write: another
+//! server on the same Postgres, or the admin CLI on the same SQLite file.
 //!
 //! A profile is one `users` row (the statistics are columns of it). The database itself
 //! reports every changed row: a trigger on `users` (migration 0013) notifies on Postgres
 //! and appends to `user_changes` on SQLite. A [`ChangeFeed`] turns those reports into
 //! evictions; while it cannot vouch for the cache (the listener is down, SQLite is
 //! busy, a query found the database unavailable a moment ago), reads go to the database.
+//!
+//! An answer reads several tables, so it is not evicted row by row: any change to the
+//! community's tables (migration 0017 reports them: reviews, reactions, favorites, groups,
+//! their members and genres) or to any user forgets every answer. Writes are rare next to
+//! reads; between them every anonymous reader of a page gets the same answer.
 //!
 //! This process's own writes also evict as soon as they commit, so a client reads its own
 //! write at once. Another process's write is seen once its report arrives: at once on
@@ -17,6 +23,7 @@
 //! put the old row back after the eviction. Each eviction bumps an epoch; a read stores
 //! its row only if no eviction happened while it ran.
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,17 +36,23 @@ use leffaseura_core::UserId;
 /// bytes, so this bounds it at a few MB).
 const CAPACITY: usize = 20_000;
 
+/// How many answers are kept; past it they start over. An answer is at most a page (20
+/// reviews of up to a few KB each, 50 groups), so this bounds them at a few MB.
+const ANSWER_CAPACITY: usize = 128;
+
+type Answers = HashMap<String, Arc<dyn Any + Send + Sync>>;
+
 /// What tells the cache about rows changed by other connections or processes.
 pub trait ChangeFeed: Send + Sync + Debug {
     /// Evicts every profile changed by a commit not yet reported, and says whether the
     /// cache may be used now (`false`: it cannot tell, so the caller reads the database).
-    fn catch_up(&self, cache: &ProfileCache) -> bool;
+    fn catch_up(&self, cache: &CommunityCache) -> bool;
 }
 
 /// What a lookup found.
-pub(crate) enum Lookup {
-    Hit(UserProfile),
-    /// Not cached: read the database, then [`ProfileCache::store`] with this epoch.
+pub(crate) enum Lookup<T = UserProfile> {
+    Hit(T),
+    /// Not cached: read the database, then [`CommunityCache::store`] with this epoch.
     Miss(u64),
     /// The feed cannot vouch for the cache: read the database and do not store.
     Bypass,
@@ -47,17 +60,20 @@ pub(crate) enum Lookup {
 
 /// See the module docs.
 #[derive(Debug)]
-pub struct ProfileCache {
+pub struct CommunityCache {
     entries: RwLock<HashMap<i64, UserProfile>>,
+    answers: RwLock<Answers>,
+    /// Bumped by every eviction, of a profile or of the answers.
     epoch: AtomicU64,
     feed: Arc<dyn ChangeFeed>,
 }
 
-impl ProfileCache {
+impl CommunityCache {
     #[must_use]
     pub fn new(feed: Arc<dyn ChangeFeed>) -> Self {
         Self {
             entries: RwLock::new(HashMap::new()),
+            answers: RwLock::new(HashMap::new()),
             epoch: AtomicU64::new(0),
             feed,
         }
@@ -95,27 +111,70 @@ impl ProfileCache {
         entries.insert(profile.user.id.0, profile.clone());
     }
 
-    /// Forgets the profile of `id` (its row changed or is gone).
+    /// The answer kept under `key`, as [`lookup`](Self::lookup) does for a profile.
+    pub(crate) fn answer<T: Clone + 'static>(&self, key: &str) -> Lookup<T> {
+        if crate::liveness::recently_unavailable() || !self.feed.catch_up(self) {
+            return Lookup::Bypass;
+        }
+        let epoch = self.epoch.load(Ordering::Acquire);
+        let Ok(answers) = self.answers.read() else {
+            return Lookup::Bypass;
+        };
+        match answers
+            .get(key)
+            .and_then(|answer| answer.downcast_ref::<T>())
+        {
+            Some(answer) => Lookup::Hit(answer.clone()),
+            None => Lookup::Miss(epoch),
+        }
+    }
+
+    /// Keeps `answer`, read after [`answer`](Self::answer) gave `epoch`, unless anything
+    /// was evicted since.
+    pub(crate) fn store_answer<T: Send + Sync + 'static>(
+        &self,
+        epoch: u64,
+        key: String,
+        answer: T,
+    ) {
+        let Ok(mut answers) = self.answers.write() else {
+            return;
+        };
+        if self.epoch.load(Ordering::Acquire) != epoch {
+            return;
+        }
+        if answers.len() >= ANSWER_CAPACITY {
+            answers.clear();
+        }
+        answers.insert(key, Arc::new(answer));
+    }
+
+    /// Forgets the profile of `id` (its row changed or is gone), and every answer (they
+    /// show its name and counts).
     pub fn evict(&self, id: i64) {
         self.changed(|entries| {
             entries.remove(&id);
         });
     }
 
-    /// Forgets every profile (reports may have been missed).
+    /// Forgets every profile and answer (reports may have been missed).
     pub fn clear(&self) {
         self.changed(HashMap::clear);
     }
 
+    /// Forgets every answer: a community table changed.
+    pub fn answers_changed(&self) {
+        self.changed(|_| {});
+    }
+
     fn changed(&self, forget: impl FnOnce(&mut HashMap<i64, UserProfile>)) {
-        let mut entries = match self.entries.write() {
-            Ok(entries) => entries,
-            // A panic while holding the lock cannot leave a half-written profile (inserts
-            // are whole), so the map is still sound.
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        // A panic while holding a lock cannot leave a half-written entry (inserts are
+        // whole), so the maps are still sound.
+        let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
+        let mut answers = self.answers.write().unwrap_or_else(|p| p.into_inner());
         self.epoch.fetch_add(1, Ordering::AcqRel);
         forget(&mut entries);
+        answers.clear();
     }
 
     #[cfg(test)]
@@ -137,7 +196,7 @@ mod tests {
     struct Switch(AtomicBool);
 
     impl ChangeFeed for Switch {
-        fn catch_up(&self, _cache: &ProfileCache) -> bool {
+        fn catch_up(&self, _cache: &CommunityCache) -> bool {
             self.0.load(Ordering::SeqCst)
         }
     }
@@ -165,19 +224,19 @@ mod tests {
         }
     }
 
-    fn cache() -> (ProfileCache, Arc<Switch>) {
+    fn cache() -> (CommunityCache, Arc<Switch>) {
         let feed = Arc::new(Switch(AtomicBool::new(true)));
-        (ProfileCache::new(feed.clone()), feed)
+        (CommunityCache::new(feed.clone()), feed)
     }
 
-    fn hit(cache: &ProfileCache, id: i64) -> Option<i64> {
+    fn hit(cache: &CommunityCache, id: i64) -> Option<i64> {
         match cache.lookup(UserId(id)) {
             Lookup::Hit(profile) => Some(profile.stats.review_count),
             _ => None,
         }
     }
 
-    fn epoch_of(cache: &ProfileCache, id: i64) -> u64 {
+    fn epoch_of(cache: &CommunityCache, id: i64) -> u64 {
         match cache.lookup(UserId(id)) {
             Lookup::Miss(epoch) => epoch,
             _ => panic!("expected a miss"),
@@ -217,6 +276,54 @@ mod tests {
         feed.0.store(true, Ordering::SeqCst);
         cache.clear();
         assert_eq!(hit(&cache, 7), None);
+    }
+
+    fn answer_of(cache: &CommunityCache, key: &str) -> Option<String> {
+        match cache.answer::<String>(key) {
+            Lookup::Hit(answer) => Some(answer),
+            _ => None,
+        }
+    }
+
+    fn answer_epoch(cache: &CommunityCache, key: &str) -> u64 {
+        match cache.answer::<String>(key) {
+            Lookup::Miss(epoch) => epoch,
+            _ => panic!("expected a miss"),
+        }
+    }
+
+    #[test]
+    fn an_answer_is_served_until_any_community_or_user_change() {
+        let (cache, _) = cache();
+        for forget in [
+            CommunityCache::answers_changed as fn(&CommunityCache),
+            |cache| cache.evict(7),
+            CommunityCache::clear,
+        ] {
+            let epoch = answer_epoch(&cache, "review:1");
+            cache.store_answer(epoch, "review:1".to_owned(), "kept".to_owned());
+            assert_eq!(answer_of(&cache, "review:1").as_deref(), Some("kept"));
+            forget(&cache);
+            assert_eq!(answer_of(&cache, "review:1"), None);
+        }
+    }
+
+    #[test]
+    fn an_answer_read_across_a_write_is_not_kept() {
+        let (cache, _) = cache();
+        let epoch = answer_epoch(&cache, "groups:search");
+        cache.answers_changed();
+        cache.store_answer(epoch, "groups:search".to_owned(), "old".to_owned());
+        assert_eq!(answer_of(&cache, "groups:search"), None);
+    }
+
+    #[test]
+    fn answers_are_not_served_while_the_feed_cannot_vouch() {
+        let (cache, feed) = cache();
+        let epoch = answer_epoch(&cache, "k");
+        cache.store_answer(epoch, "k".to_owned(), "v".to_owned());
+        feed.0.store(false, Ordering::SeqCst);
+        assert!(matches!(cache.answer::<String>("k"), Lookup::Bypass));
     }
 
     #[test]

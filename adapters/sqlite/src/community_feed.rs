@@ -1,4 +1,4 @@
-//! SQLite's side of the profile cache ([`leffaseura_sql::ProfileCache`]). Every read first
+//! SQLite's side of the community cache ([`leffaseura_sql::CommunityCache`]). Every read first
 //! asks a connection of its own for `PRAGMA data_version`, which changes whenever any
 //! other connection, in this process or another, has committed; only then does it read
 //! the `user_changes` rows appended since it last looked (migration 0013) and evict
@@ -14,7 +14,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 
 use leffaseura_core::StoreError;
-use leffaseura_sql::{ChangeFeed, ProfileCache, SqlStore};
+use leffaseura_sql::{ChangeFeed, CommunityCache, SqlStore};
 
 use crate::wal_activity::WalActivity;
 
@@ -29,6 +29,8 @@ struct Watch {
     connection: Connection,
     data_version: i64,
     last_seq: i64,
+    /// The count of migration 0017 when last read.
+    community_changes: i64,
 }
 
 impl std::fmt::Debug for Watch {
@@ -36,6 +38,7 @@ impl std::fmt::Debug for Watch {
         f.debug_struct("Watch")
             .field("data_version", &self.data_version)
             .field("last_seq", &self.last_seq)
+            .field("community_changes", &self.community_changes)
             .finish_non_exhaustive()
     }
 }
@@ -47,10 +50,20 @@ impl Watch {
             .query_row([], |row| row.get(0))
     }
 
-    fn catch_up(&mut self, cache: &ProfileCache) -> rusqlite::Result<()> {
+    fn community_changes(&self) -> rusqlite::Result<i64> {
+        self.connection
+            .prepare_cached("SELECT n FROM community_changes WHERE id = 1")?
+            .query_row([], |row| row.get(0))
+    }
+
+    fn catch_up(&mut self, cache: &CommunityCache) -> rusqlite::Result<()> {
         let data_version = self.data_version()?;
         if data_version == self.data_version {
             return Ok(());
+        }
+        let community_changes = self.community_changes()?;
+        if community_changes != self.community_changes {
+            cache.answers_changed();
         }
         let mut changes = self
             .connection
@@ -73,6 +86,7 @@ impl Watch {
             }
         }
         self.last_seq = next - 1;
+        self.community_changes = community_changes;
         self.data_version = data_version;
         Ok(())
     }
@@ -87,7 +101,7 @@ struct DataVersionFeed {
 }
 
 impl ChangeFeed for DataVersionFeed {
-    fn catch_up(&self, cache: &ProfileCache) -> bool {
+    fn catch_up(&self, cache: &CommunityCache) -> bool {
         let checked_at = self.checked_at.load(Ordering::Acquire);
         if checked_at > 0 && self.activity.quiet_since(checked_at - 1) {
             return true;
@@ -119,7 +133,7 @@ fn backend_error(err: rusqlite::Error) -> StoreError {
 ///
 /// # Errors
 /// `Backend` when the file cannot be opened or lacks migration 0013.
-pub fn profile_cache(store: &SqlStore, path: &Path) -> Result<Arc<ProfileCache>, StoreError> {
+pub fn community_cache(store: &SqlStore, path: &Path) -> Result<Arc<CommunityCache>, StoreError> {
     let connection = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -140,19 +154,21 @@ pub fn profile_cache(store: &SqlStore, path: &Path) -> Result<Arc<ProfileCache>,
         connection,
         data_version: 0,
         last_seq,
+        community_changes: 0,
     };
     watch.data_version = watch.data_version().map_err(backend_error)?;
+    watch.community_changes = watch.community_changes().map_err(backend_error)?;
     let feed = DataVersionFeed {
         watch: Mutex::new(watch),
         activity: WalActivity::start(path),
         checked_at: AtomicU64::new(0),
     };
-    let cache = Arc::new(ProfileCache::new(Arc::new(feed)));
+    let cache = Arc::new(CommunityCache::new(Arc::new(feed)));
     tokio::spawn(prune(store.clone(), Arc::downgrade(&cache)));
     Ok(cache)
 }
 
-async fn prune(store: SqlStore, cache: std::sync::Weak<ProfileCache>) {
+async fn prune(store: SqlStore, cache: std::sync::Weak<CommunityCache>) {
     let mut every = tokio::time::interval(PRUNE_EVERY);
     loop {
         every.tick().await;

@@ -1,0 +1,212 @@
+//! The servers keep public answers in memory (issue 14): a review, a user's reviews, a
+//! favorites list, a group and the group lists, as an anonymous reader gets them. These
+//! tests prove they stay correct with several processes on one database: the writing
+//! server shows its own write at once, another server once the database has reported it,
+//! and a write by the admin CLI reaches the servers too.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::groups::create_group;
+use support::{TestServer, PASSWORD};
+
+const MATRIX: i64 = 603;
+
+/// Another process's write reaches a server within the delivery of a Postgres
+/// notification (SQLite checks on every read); this bounds the wait generously.
+const DELIVERY: Duration = Duration::from_secs(2);
+
+async fn read(server: &TestServer, path: &str) -> Value {
+    let (status, body) = server.get(path, None).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    body
+}
+
+/// Reads `path` anonymously through `server` until `seen` holds, for at most [`DELIVERY`].
+async fn until<F>(server: &TestServer, path: &str, seen: F)
+where
+    F: Fn(&Value) -> bool,
+{
+    let started = Instant::now();
+    loop {
+        let body = read(server, path).await;
+        if seen(&body) {
+            return;
+        }
+        assert!(
+            started.elapsed() < DELIVERY,
+            "{path} still answered after {DELIVERY:?}: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// A session of `username` (registered on another server of the database) on `server`:
+/// each server signs its own tokens.
+async fn login(server: &TestServer, username: &str) -> String {
+    let (status, body) = server
+        .post(
+            "/api/users/login",
+            None,
+            json!({"email": format!("{username}@example.fi"), "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().expect("token").to_owned()
+}
+
+fn search_names(body: &Value) -> Vec<String> {
+    body["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| g["name"].as_str().expect("name").to_owned())
+        .collect()
+}
+
+on_both_backends!(
+    reviews_and_favorites_follow_writes_of_either_server,
+    |server| {
+        let other = server.start_beside(&[]).await;
+        let (token, author) = server.register("Kaisa", PASSWORD).await;
+        let (status, body) = server
+            .post(
+                "/api/reviews",
+                Some(&token),
+                json!({"movieId": MATRIX, "rating": 4, "content": "Seen twice."}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let review = body["data"]["review"]["id"].as_i64().expect("review id");
+        let one = format!("/api/reviews/{review}");
+        let by_author = format!("/api/reviews/user/{author}");
+        let favorites = format!("/api/favorites/user/{author}/2");
+        // Both servers now keep the answers.
+        for reader in [&server, &other] {
+            assert_eq!(read(reader, &one).await["data"]["review"]["likes"], 0);
+            let page = read(reader, &by_author).await;
+            assert_eq!(page["data"]["reviews"][0]["content"], "Seen twice.");
+            assert_eq!(read(reader, &favorites).await["pagination"]["total"], 0);
+        }
+
+        // A like through the other server: that server shows it at once, the first once
+        // it is reported.
+        let (fan, _) = other.register("Fanni", PASSWORD).await;
+        let (status, body) = other
+            .post(
+                &format!("{one}/interaction"),
+                Some(&fan),
+                json!({"type": "like"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(read(&other, &one).await["data"]["review"]["likes"], 1);
+        until(&server, &one, |body| body["data"]["review"]["likes"] == 1).await;
+
+        // An edit through the first server.
+        let (status, body) = server
+            .put(&one, Some(&token), json!({"content": "Seen three times."}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let page = read(&server, &by_author).await;
+        assert_eq!(page["data"]["reviews"][0]["content"], "Seen three times.");
+        until(&other, &by_author, |page| {
+            page["data"]["reviews"][0]["content"] == "Seen three times."
+        })
+        .await;
+
+        // A favorite, then its removal, through the other server.
+        let token_there = login(&other, "Kaisa").await;
+        let (status, body) = other
+            .post(
+                "/api/favorites",
+                Some(&token_there),
+                json!({"movie_id": MATRIX, "type": 2}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(read(&other, &favorites).await["pagination"]["total"], 1);
+        until(&server, &favorites, |list| list["pagination"]["total"] == 1).await;
+        let (status, body) = other
+            .delete(
+                &format!("/api/favorites/{MATRIX}/2"),
+                Some(&token_there),
+                None,
+            )
+            .await;
+        assert!(status < 300, "{status} {body}");
+        until(&server, &favorites, |list| list["pagination"]["total"] == 0).await;
+
+        // The review's deletion.
+        let (status, body) = server.delete(&one, Some(&token), None).await;
+        assert!(status < 300, "{status} {body}");
+        assert_eq!(server.get(&one, None).await.0, 404);
+        let started = Instant::now();
+        while other.get(&one, None).await.0 != 404 {
+            assert!(
+                started.elapsed() < DELIVERY,
+                "the deleted review is still served"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        until(&other, &by_author, |page| {
+            page["data"]["reviews"] == json!([])
+        })
+        .await;
+    }
+);
+
+on_both_backends!(
+    group_lists_follow_writes_of_either_server_and_of_the_admin_cli,
+    |server| {
+        let other = server.start_beside(&[]).await;
+        let (owner, _) = server.register("Olli", PASSWORD).await;
+        let search = "/api/groups/search?query=kerho";
+        assert_eq!(
+            search_names(&read(&server, search).await),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            search_names(&read(&other, search).await),
+            Vec::<String>::new()
+        );
+
+        let group = create_group(
+            &server,
+            &owner,
+            json!({"name": "Elokuvakerho", "description": "Joka viikko", "tags": [18]}),
+        )
+        .await;
+        let page = format!("/api/groups/{group}");
+        assert_eq!(search_names(&read(&server, search).await), ["Elokuvakerho"]);
+        until(&other, search, |body| {
+            search_names(body) == ["Elokuvakerho"]
+        })
+        .await;
+        assert_eq!(read(&other, &page).await["group"]["name"], "Elokuvakerho");
+
+        // A rename through the other server.
+        let owner_there = login(&other, "Olli").await;
+        let (status, body) = other
+            .put(&page, Some(&owner_there), json!({"name": "Kauhukerho"}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(search_names(&read(&other, search).await), ["Kauhukerho"]);
+        until(&server, search, |body| search_names(body) == ["Kauhukerho"]).await;
+        until(&server, &page, |body| body["group"]["name"] == "Kauhukerho").await;
+
+        // The admin CLI deletes the group (long enough after the last write that a SQLite
+        // server no longer checks on every read).
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        assert_eq!(search_names(&read(&server, search).await), ["Kauhukerho"]);
+        let (code, stdout, stderr) = server
+            .admin(&["groups", "delete", &group.to_string(), "--yes"])
+            .await;
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        for reader in [&server, &other] {
+            until(reader, search, |body| search_names(body).is_empty()).await;
+        }
+    }
+);
