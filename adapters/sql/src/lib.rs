@@ -46,7 +46,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 use sqlx::{Any, Connection, Transaction};
 
-use leffaseura_core::StoreError;
+use leffaseura_core::{StoreError, UserId};
 
 pub use community_cache::{ChangeFeed, CommunityCache};
 pub use error::{classify, is_transient, store_error};
@@ -119,6 +119,25 @@ impl SqlStore {
         let outcome = write.await;
         self.answers_changed();
         outcome
+    }
+
+    /// `read` for `viewer`; an anonymous reader's answer through [`cached`](Self::cached)
+    /// under `key` (a signed-in reader's carries their own reactions and roles).
+    async fn for_viewer<T, F, Fut>(
+        &self,
+        viewer: Option<UserId>,
+        key: impl FnOnce() -> String,
+        read: F,
+    ) -> Result<T, StoreError>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: FnOnce(Option<UserId>) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        match viewer {
+            None => self.cached(key, || read(None)).await,
+            Some(_) => read(viewer).await,
+        }
     }
 
     /// The public answer under `key` (see [`community_cache`]), from memory when it is

@@ -50,16 +50,12 @@ impl GroupStore for SqlStore {
         group: GroupId,
         viewer: Option<UserId>,
     ) -> Result<Option<Group>, StoreError> {
-        match viewer {
-            None => {
-                self.cached(
-                    || format!("group:{}", group.0),
-                    || self.find_group_row(group, None),
-                )
-                .await
-            }
-            Some(_) => self.find_group_row(group, viewer).await,
-        }
+        self.for_viewer(
+            viewer,
+            || format!("group:{}", group.0),
+            |viewer| self.find_group_row(group, viewer),
+        )
+        .await
     }
 
     async fn group_access(
@@ -76,16 +72,12 @@ impl GroupStore for SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Paged<Group>, StoreError> {
-        match viewer {
-            None => {
-                self.cached(
-                    || format!("groups:{filter:?}:{page:?}"),
-                    || self.list_group_rows(filter, None, page),
-                )
-                .await
-            }
-            Some(_) => self.list_group_rows(filter, viewer, page).await,
-        }
+        self.for_viewer(
+            viewer,
+            || format!("groups:{filter:?}:{page:?}"),
+            |viewer| self.list_group_rows(filter, viewer, page),
+        )
+        .await
     }
 
     async fn group_window(
@@ -94,16 +86,12 @@ impl GroupStore for SqlStore {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Vec<Group>, StoreError> {
-        match viewer {
-            None => {
-                self.cached(
-                    || format!("group_window:{filter:?}:{page:?}"),
-                    || self.group_window_rows(filter, None, page),
-                )
-                .await
-            }
-            Some(_) => self.group_window_rows(filter, viewer, page).await,
-        }
+        self.for_viewer(
+            viewer,
+            || format!("group_window:{filter:?}:{page:?}"),
+            |viewer| self.group_window_rows(filter, viewer, page),
+        )
+        .await
     }
 
     async fn members(&self, group: GroupId) -> Result<Vec<GroupMember>, StoreError> {

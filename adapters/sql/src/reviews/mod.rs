@@ -74,13 +74,12 @@ impl ReviewStore for SqlStore {
         id: ReviewId,
         viewer: Option<UserId>,
     ) -> Result<Option<Review>, StoreError> {
-        match viewer {
-            None => {
-                self.cached(|| format!("review:{}", id.0), || self.review_row(id, None))
-                    .await
-            }
-            Some(_) => self.review_row(id, viewer).await,
-        }
+        self.for_viewer(
+            viewer,
+            || format!("review:{}", id.0),
+            |viewer| self.review_row(id, viewer),
+        )
+        .await
     }
 
     async fn movie_reviews(
@@ -113,19 +112,12 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
-        match viewer {
-            None => {
-                self.cached(
-                    || format!("movie_reviews:{}:{window:?}", movie.0),
-                    || self.movie_reviews_with_stats_rows(movie, window, None),
-                )
-                .await
-            }
-            Some(_) => {
-                self.movie_reviews_with_stats_rows(movie, window, viewer)
-                    .await
-            }
-        }
+        self.for_viewer(
+            viewer,
+            || format!("movie_reviews:{}:{window:?}", movie.0),
+            |viewer| self.movie_reviews_with_stats_rows(movie, window, viewer),
+        )
+        .await
     }
 
     async fn movie_stats(&self, movie: MovieId) -> Result<MovieReviewStats, StoreError> {
@@ -160,16 +152,12 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<ReviewPage, StoreError> {
-        match viewer {
-            None => {
-                self.cached(
-                    || format!("user_reviews:{}:{window:?}", user.0),
-                    || self.user_review_rows(user, window, None),
-                )
-                .await
-            }
-            Some(_) => self.user_review_rows(user, window, viewer).await,
-        }
+        self.for_viewer(
+            viewer,
+            || format!("user_reviews:{}:{window:?}", user.0),
+            |viewer| self.user_review_rows(user, window, viewer),
+        )
+        .await
     }
 
     async fn user_activity(
@@ -253,16 +241,12 @@ impl ReviewStore for SqlStore {
         limit: i64,
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError> {
-        match viewer {
-            None => {
-                self.cached(
-                    || format!("recent_reviews:{limit}"),
-                    || self.recent_review_rows(limit, None),
-                )
-                .await
-            }
-            Some(_) => self.recent_review_rows(limit, viewer).await,
-        }
+        self.for_viewer(
+            viewer,
+            || format!("recent_reviews:{limit}"),
+            |viewer| self.recent_review_rows(limit, viewer),
+        )
+        .await
     }
 
     async fn group_reviews(
