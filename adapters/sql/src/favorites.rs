@@ -95,7 +95,19 @@ impl FavoriteStore for SqlStore {
         list: FavoriteList,
         movie: MovieId,
     ) -> Result<Option<Favorite>, StoreError> {
-        self.favorite_row(list, movie).await
+        let (condition, key) = list_condition(list);
+        let sql = format!(
+            "SELECT {FAVORITE_COLUMNS} FROM {FROM_FAVORITES} WHERE {condition} AND f.movie_id = $2"
+        );
+        sqlx::query(&sql)
+            .bind(key)
+            .bind(movie.0)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(store_error)?
+            .as_ref()
+            .map(favorite_from_row)
+            .transpose()
     }
 
     async fn remove_favorite(
@@ -197,26 +209,6 @@ impl SqlStore {
             // Only a delete racing the add can get here; report it as a lost row.
             .ok_or(StoreError::NotFound)?;
         Ok((stored, inserted.is_some()))
-    }
-
-    async fn favorite_row(
-        &self,
-        list: FavoriteList,
-        movie: MovieId,
-    ) -> Result<Option<Favorite>, StoreError> {
-        let (condition, key) = list_condition(list);
-        let sql = format!(
-            "SELECT {FAVORITE_COLUMNS} FROM {FROM_FAVORITES} WHERE {condition} AND f.movie_id = $2"
-        );
-        sqlx::query(&sql)
-            .bind(key)
-            .bind(movie.0)
-            .fetch_optional(self.pool())
-            .await
-            .map_err(store_error)?
-            .as_ref()
-            .map(favorite_from_row)
-            .transpose()
     }
 
     async fn remove_favorite_row(
