@@ -15,9 +15,11 @@
 //! reads; between them every anonymous reader of a page gets the same answer.
 //!
 //! This process's own writes also evict as soon as they commit, so a client reads its own
-//! write at once. Another process's write is seen once its report arrives: at once on
-//! SQLite (checked on every read), within the delivery of a Postgres notification
-//! (well under a millisecond on one host) on Postgres.
+//! write at once. Another process's write is seen by any read that starts after it
+//! committed: before a kept entry is served, [`ChangeFeed::settle`] waits until every
+//! report of a commit made before that moment has been applied (on Postgres, a round trip
+//! on the listening session, shared by every read waiting at the same time; on SQLite the
+//! check of every read is enough). A miss needs no wait: it reads the database.
 //!
 //! The race every such cache has: a read that started before a write committed must not
 //! put the old row back after the eviction. Each eviction bumps an epoch; a read stores
@@ -29,6 +31,7 @@ use std::fmt::Debug;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
+use async_trait::async_trait;
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::UserId;
 
@@ -43,10 +46,19 @@ const ANSWER_CAPACITY: usize = 128;
 type Answers = HashMap<String, Arc<dyn Any + Send + Sync>>;
 
 /// What tells the cache about rows changed by other connections or processes.
+#[async_trait]
 pub trait ChangeFeed: Send + Sync + Debug {
-    /// Evicts every profile changed by a commit not yet reported, and says whether the
+    /// Evicts every profile changed by a commit already reported, and says whether the
     /// cache may be used now (`false`: it cannot tell, so the caller reads the database).
     fn catch_up(&self, cache: &CommunityCache) -> bool;
+
+    /// Returns once the reports of every commit made before the call have been applied,
+    /// `true`, or `false` when that cannot be vouched for (the entry is not served). A
+    /// feed whose [`catch_up`](Self::catch_up) reads every report synchronously is
+    /// settled already.
+    async fn settle(&self, _cache: &CommunityCache) -> bool {
+        true
+    }
 }
 
 /// What a lookup found.
@@ -58,10 +70,20 @@ pub(crate) enum Lookup<T = UserProfile> {
     Bypass,
 }
 
+impl<T> Lookup<T> {
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Lookup<U> {
+        match self {
+            Self::Hit(found) => Lookup::Hit(f(found)),
+            Self::Miss(epoch) => Lookup::Miss(epoch),
+            Self::Bypass => Lookup::Bypass,
+        }
+    }
+}
+
 /// See the module docs.
 #[derive(Debug)]
 pub struct CommunityCache {
-    entries: RwLock<HashMap<i64, UserProfile>>,
+    entries: RwLock<HashMap<i64, Arc<UserProfile>>>,
     answers: RwLock<Answers>,
     /// Bumped by every eviction, of a profile or of the answers.
     epoch: AtomicU64,
@@ -79,7 +101,19 @@ impl CommunityCache {
         }
     }
 
-    pub(crate) fn lookup(&self, id: UserId) -> Lookup {
+    pub(crate) async fn lookup(&self, id: UserId) -> Lookup {
+        let found = self
+            .find(|| {
+                let entries = self.entries.read().ok()?;
+                Some(entries.get(&id.0).cloned())
+            })
+            .await;
+        found.map(|profile| UserProfile::clone(&profile))
+    }
+
+    /// What `get` finds (`None`: the map cannot be read; `Some(None)`: not kept), served
+    /// only once the feed has settled every commit made before this call.
+    async fn find<V>(&self, get: impl Fn() -> Option<Option<V>>) -> Lookup<V> {
         // While the database fails, this process cannot tell whether others still write.
         if crate::liveness::recently_unavailable() || !self.feed.catch_up(self) {
             return Lookup::Bypass;
@@ -87,12 +121,20 @@ impl CommunityCache {
         // The epoch is read before the entry: an eviction after this point either removed
         // the entry already or makes the later `store` a no-op.
         let epoch = self.epoch.load(Ordering::Acquire);
-        let Ok(entries) = self.entries.read() else {
+        match get() {
+            None => return Lookup::Bypass,
+            Some(None) => return Lookup::Miss(epoch),
+            Some(Some(_)) => {}
+        }
+        // A kept entry may predate a commit whose report is still on its way.
+        if !self.feed.settle(self).await {
             return Lookup::Bypass;
-        };
-        match entries.get(&id.0) {
-            Some(profile) => Lookup::Hit(profile.clone()),
-            None => Lookup::Miss(epoch),
+        }
+        let epoch = self.epoch.load(Ordering::Acquire);
+        match get() {
+            None => Lookup::Bypass,
+            Some(None) => Lookup::Miss(epoch),
+            Some(Some(found)) => Lookup::Hit(found),
         }
     }
 
@@ -108,24 +150,21 @@ impl CommunityCache {
         if entries.len() >= CAPACITY {
             entries.clear();
         }
-        entries.insert(profile.user.id.0, profile.clone());
+        entries.insert(profile.user.id.0, Arc::new(profile.clone()));
     }
 
     /// The answer kept under `key`, as [`lookup`](Self::lookup) does for a profile.
-    pub(crate) fn answer<T: Clone + 'static>(&self, key: &str) -> Lookup<T> {
-        if crate::liveness::recently_unavailable() || !self.feed.catch_up(self) {
-            return Lookup::Bypass;
-        }
-        let epoch = self.epoch.load(Ordering::Acquire);
-        let Ok(answers) = self.answers.read() else {
-            return Lookup::Bypass;
-        };
-        match answers
-            .get(key)
-            .and_then(|answer| answer.downcast_ref::<T>())
-        {
-            Some(answer) => Lookup::Hit(answer.clone()),
-            None => Lookup::Miss(epoch),
+    pub(crate) async fn answer<T: Clone + 'static>(&self, key: &str) -> Lookup<T> {
+        let found = self
+            .find(|| {
+                let answers = self.answers.read().ok()?;
+                Some(answers.get(key).filter(|answer| answer.is::<T>()).cloned())
+            })
+            .await;
+        match found.map(|answer| answer.downcast_ref::<T>().cloned()) {
+            Lookup::Hit(Some(answer)) => Lookup::Hit(answer),
+            Lookup::Hit(None) | Lookup::Bypass => Lookup::Bypass,
+            Lookup::Miss(epoch) => Lookup::Miss(epoch),
         }
     }
 
@@ -167,7 +206,7 @@ impl CommunityCache {
         self.changed(|_| {});
     }
 
-    fn changed(&self, forget: impl FnOnce(&mut HashMap<i64, UserProfile>)) {
+    fn changed(&self, forget: impl FnOnce(&mut HashMap<i64, Arc<UserProfile>>)) {
         // A panic while holding a lock cannot leave a half-written entry (inserts are
         // whole), so the maps are still sound.
         let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
@@ -186,18 +225,35 @@ impl CommunityCache {
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
 
     use chrono::{TimeZone, Utc};
     use leffaseura_core::domain::user::{PasswordHash, User, UserStats};
 
     use super::*;
 
-    #[derive(Debug, Default)]
-    struct Switch(AtomicBool);
+    /// A feed told what to answer; `late` holds profile reports still on their way, which
+    /// arrive when the cache settles.
+    #[derive(Debug)]
+    struct Switch {
+        on: AtomicBool,
+        settles: AtomicBool,
+        late: Mutex<Vec<i64>>,
+        settled: AtomicU64,
+    }
 
+    #[async_trait]
     impl ChangeFeed for Switch {
         fn catch_up(&self, _cache: &CommunityCache) -> bool {
-            self.0.load(Ordering::SeqCst)
+            self.on.load(Ordering::SeqCst)
+        }
+
+        async fn settle(&self, cache: &CommunityCache) -> bool {
+            self.settled.fetch_add(1, Ordering::SeqCst);
+            for id in self.late.lock().unwrap().drain(..) {
+                cache.evict(id);
+            }
+            self.settles.load(Ordering::SeqCst)
         }
     }
 
@@ -225,112 +281,150 @@ mod tests {
     }
 
     fn cache() -> (CommunityCache, Arc<Switch>) {
-        let feed = Arc::new(Switch(AtomicBool::new(true)));
+        let feed = Arc::new(Switch {
+            on: AtomicBool::new(true),
+            settles: AtomicBool::new(true),
+            late: Mutex::new(Vec::new()),
+            settled: AtomicU64::new(0),
+        });
         (CommunityCache::new(feed.clone()), feed)
     }
 
-    fn hit(cache: &CommunityCache, id: i64) -> Option<i64> {
-        match cache.lookup(UserId(id)) {
+    async fn hit(cache: &CommunityCache, id: i64) -> Option<i64> {
+        match cache.lookup(UserId(id)).await {
             Lookup::Hit(profile) => Some(profile.stats.review_count),
             _ => None,
         }
     }
 
-    fn epoch_of(cache: &CommunityCache, id: i64) -> u64 {
-        match cache.lookup(UserId(id)) {
+    async fn epoch_of(cache: &CommunityCache, id: i64) -> u64 {
+        match cache.lookup(UserId(id)).await {
             Lookup::Miss(epoch) => epoch,
             _ => panic!("expected a miss"),
         }
     }
 
-    #[test]
-    fn a_stored_profile_is_served_until_its_row_changes() {
+    #[tokio::test]
+    async fn a_stored_profile_is_served_until_its_row_changes() {
         let (cache, _) = cache();
-        let epoch = epoch_of(&cache, 7);
+        let epoch = epoch_of(&cache, 7).await;
         cache.store(epoch, &profile(7, 1));
-        assert_eq!(hit(&cache, 7), Some(1));
+        assert_eq!(hit(&cache, 7).await, Some(1));
         cache.evict(7);
-        assert_eq!(hit(&cache, 7), None);
+        assert_eq!(hit(&cache, 7).await, None);
     }
 
-    #[test]
-    fn a_read_that_overlapped_a_write_does_not_put_the_old_row_back() {
+    #[tokio::test]
+    async fn a_read_that_overlapped_a_write_does_not_put_the_old_row_back() {
         let (cache, _) = cache();
-        let epoch = epoch_of(&cache, 7);
+        let epoch = epoch_of(&cache, 7).await;
         // The write commits and its report arrives while the read is still running.
         cache.evict(7);
         cache.store(epoch, &profile(7, 1));
-        assert_eq!(hit(&cache, 7), None);
-        let fresh = epoch_of(&cache, 7);
+        assert_eq!(hit(&cache, 7).await, None);
+        let fresh = epoch_of(&cache, 7).await;
         cache.store(fresh, &profile(7, 2));
-        assert_eq!(hit(&cache, 7), Some(2));
+        assert_eq!(hit(&cache, 7).await, Some(2));
     }
 
-    #[test]
-    fn nothing_is_served_or_stored_while_the_feed_cannot_vouch() {
+    #[tokio::test]
+    async fn a_kept_profile_is_not_served_past_a_report_still_on_its_way() {
         let (cache, feed) = cache();
-        let epoch = epoch_of(&cache, 7);
+        let epoch = epoch_of(&cache, 7).await;
         cache.store(epoch, &profile(7, 1));
-        feed.0.store(false, Ordering::SeqCst);
-        assert!(matches!(cache.lookup(UserId(7)), Lookup::Bypass));
-        feed.0.store(true, Ordering::SeqCst);
-        cache.clear();
-        assert_eq!(hit(&cache, 7), None);
+        // Another server committed a change to user 7; its report has not arrived yet.
+        feed.late.lock().unwrap().push(7);
+        assert!(matches!(cache.lookup(UserId(7)).await, Lookup::Miss(_)));
+        assert_eq!(feed.settled.load(Ordering::SeqCst), 1);
     }
 
-    fn answer_of(cache: &CommunityCache, key: &str) -> Option<String> {
-        match cache.answer::<String>(key) {
+    #[tokio::test]
+    async fn a_miss_does_not_wait_for_the_feed() {
+        let (cache, feed) = cache();
+        epoch_of(&cache, 7).await;
+        assert!(matches!(cache.answer::<String>("k").await, Lookup::Miss(_)));
+        assert_eq!(feed.settled.load(Ordering::SeqCst), 0);
+    }
+
+    #[tokio::test]
+    async fn nothing_is_served_or_stored_while_the_feed_cannot_vouch() {
+        let (cache, feed) = cache();
+        let epoch = epoch_of(&cache, 7).await;
+        cache.store(epoch, &profile(7, 1));
+        feed.on.store(false, Ordering::SeqCst);
+        assert!(matches!(cache.lookup(UserId(7)).await, Lookup::Bypass));
+        feed.on.store(true, Ordering::SeqCst);
+        feed.settles.store(false, Ordering::SeqCst);
+        assert!(matches!(cache.lookup(UserId(7)).await, Lookup::Bypass));
+        feed.settles.store(true, Ordering::SeqCst);
+        assert_eq!(hit(&cache, 7).await, Some(1));
+        cache.clear();
+        assert_eq!(hit(&cache, 7).await, None);
+    }
+
+    async fn answer_of(cache: &CommunityCache, key: &str) -> Option<String> {
+        match cache.answer::<String>(key).await {
             Lookup::Hit(answer) => Some(answer),
             _ => None,
         }
     }
 
-    fn answer_epoch(cache: &CommunityCache, key: &str) -> u64 {
-        match cache.answer::<String>(key) {
+    async fn answer_epoch(cache: &CommunityCache, key: &str) -> u64 {
+        match cache.answer::<String>(key).await {
             Lookup::Miss(epoch) => epoch,
             _ => panic!("expected a miss"),
         }
     }
 
-    #[test]
-    fn an_answer_is_served_until_any_community_or_user_change() {
+    #[tokio::test]
+    async fn an_answer_is_served_until_any_community_or_user_change() {
         let (cache, _) = cache();
         for forget in [
             CommunityCache::answers_changed as fn(&CommunityCache),
             |cache| cache.evict(7),
             CommunityCache::clear,
         ] {
-            let epoch = answer_epoch(&cache, "review:1");
+            let epoch = answer_epoch(&cache, "review:1").await;
             cache.store_answer(epoch, "review:1".to_owned(), "kept".to_owned());
-            assert_eq!(answer_of(&cache, "review:1").as_deref(), Some("kept"));
+            assert_eq!(answer_of(&cache, "review:1").await.as_deref(), Some("kept"));
             forget(&cache);
-            assert_eq!(answer_of(&cache, "review:1"), None);
+            assert_eq!(answer_of(&cache, "review:1").await, None);
         }
     }
 
-    #[test]
-    fn an_answer_read_across_a_write_is_not_kept() {
+    #[tokio::test]
+    async fn a_kept_answer_is_not_served_past_a_report_still_on_its_way() {
+        let (cache, feed) = cache();
+        let epoch = answer_epoch(&cache, "group:1").await;
+        cache.store_answer(epoch, "group:1".to_owned(), "one member".to_owned());
+        // A user's report also forgets the answers (they show names and counts).
+        feed.late.lock().unwrap().push(9);
+        assert_eq!(answer_of(&cache, "group:1").await, None);
+    }
+
+    #[tokio::test]
+    async fn an_answer_read_across_a_write_is_not_kept() {
         let (cache, _) = cache();
-        let epoch = answer_epoch(&cache, "groups:search");
+        let epoch = answer_epoch(&cache, "groups:search").await;
         cache.answers_changed();
         cache.store_answer(epoch, "groups:search".to_owned(), "old".to_owned());
-        assert_eq!(answer_of(&cache, "groups:search"), None);
+        assert_eq!(answer_of(&cache, "groups:search").await, None);
     }
 
-    #[test]
-    fn answers_are_not_served_while_the_feed_cannot_vouch() {
+    #[tokio::test]
+    async fn answers_are_not_served_while_the_feed_cannot_vouch() {
         let (cache, feed) = cache();
-        let epoch = answer_epoch(&cache, "k");
+        let epoch = answer_epoch(&cache, "k").await;
         cache.store_answer(epoch, "k".to_owned(), "v".to_owned());
-        feed.0.store(false, Ordering::SeqCst);
-        assert!(matches!(cache.answer::<String>("k"), Lookup::Bypass));
+        feed.on.store(false, Ordering::SeqCst);
+        assert!(matches!(cache.answer::<String>("k").await, Lookup::Bypass));
     }
 
-    #[test]
-    fn the_cache_starts_over_when_full() {
+    #[tokio::test]
+    async fn the_cache_starts_over_when_full() {
         let (cache, _) = cache();
         for id in 0..=i64::try_from(CAPACITY).unwrap() {
-            let epoch = epoch_of(&cache, id);
+            let epoch = epoch_of(&cache, id).await;
             cache.store(epoch, &profile(id, 0));
         }
         assert_eq!(cache.len(), 1);

@@ -157,7 +157,7 @@ impl SqlStore {
             return read().await;
         };
         let key = key();
-        let epoch = match cache.answer::<T>(&key) {
+        let epoch = match cache.answer::<T>(&key).await {
             community_cache::Lookup::Hit(answer) => return Ok(answer),
             community_cache::Lookup::Miss(epoch) => Some(epoch),
             community_cache::Lookup::Bypass => None,

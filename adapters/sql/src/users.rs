@@ -345,10 +345,14 @@ impl UserStore for SqlStore {
     }
 
     async fn find_profile(&self, id: UserId) -> Result<Option<UserProfile>, StoreError> {
-        let epoch = match self.profiles.as_deref().map(|cache| cache.lookup(id)) {
-            Some(Lookup::Hit(profile)) => return Ok(Some(profile)),
-            Some(Lookup::Miss(epoch)) => Some(epoch),
-            Some(Lookup::Bypass) | None => None,
+        let lookup = match self.profiles.as_deref() {
+            Some(cache) => cache.lookup(id).await,
+            None => Lookup::Bypass,
+        };
+        let epoch = match lookup {
+            Lookup::Hit(profile) => return Ok(Some(profile)),
+            Lookup::Miss(epoch) => Some(epoch),
+            Lookup::Bypass => None,
         };
         let sql = format!("SELECT {PUBLIC_USER_COLUMNS} FROM users WHERE id = $1");
         let Some(row) = sqlx::query(&sql)

@@ -1,0 +1,89 @@
+//! The community cache on Postgres serves a kept profile only after every commit made
+//! before the read has been reported to it: another server's write, committed a moment
+//! ago, is never hidden by a copy this process kept.
+//!
+//! The test runs on one thread, and the other server's write blocks that thread until it
+//! has committed: the cache's listener cannot have run in between, so a read that served
+//! its copy without waiting for the reports would show the old row every time.
+
+use leffaseura_core::ports::UserStore;
+use leffaseura_core::UserId;
+use leffaseura_sql::testing::PostgresTestDb;
+use sqlx::{Connection, PgConnection};
+
+/// `sql` run to its commit by a connection of another "server", on a thread of its own,
+/// while this thread waits.
+fn commit_elsewhere(url: &str, sql: &'static str, id: i64) {
+    let url = url.to_owned();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async {
+            let mut connection = PgConnection::connect(&url).await.expect("connect");
+            sqlx::raw_sql(&sql.replace("$1", &id.to_string()))
+                .execute(&mut connection)
+                .await
+                .expect("write");
+            connection.close().await.expect("close");
+        });
+    })
+    .join()
+    .expect("writer thread");
+}
+
+async fn bio(store: &leffaseura_sql::SqlStore, id: UserId) -> String {
+    store
+        .find_profile(id)
+        .await
+        .expect("read")
+        .expect("profile")
+        .user
+        .bio
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_kept_profile_is_never_served_past_a_commit_made_before_the_read() {
+    let Some(db) = PostgresTestDb::create("leffaseura_cache").await else {
+        return;
+    };
+    let plain = leffaseura_postgres::connect(db.url())
+        .await
+        .expect("connect");
+    leffaseura_postgres::migrate(&plain).await.expect("migrate");
+    let id = leffaseura_sql::contract::user(&plain, "kaisa").await.id;
+    let store = plain
+        .clone()
+        .with_community_cache(leffaseura_postgres::community_cache(db.url()));
+
+    // Until the cache serves its copy: a change made with the triggers switched off (no
+    // report) stays unseen. The listener connects in the background.
+    let mut kept = false;
+    for _ in 0..200 {
+        let before = bio(&store, id).await;
+        commit_elsewhere(
+            db.url(),
+            "SET session_replication_role = replica; \
+             UPDATE users SET bio = bio || '+' WHERE id = $1",
+            id.0,
+        );
+        if bio(&store, id).await == before {
+            kept = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(kept, "the cache never served a kept profile");
+
+    // A reported write, committed by another server before this read started.
+    commit_elsewhere(
+        db.url(),
+        "UPDATE users SET bio = 'written elsewhere' WHERE id = $1",
+        id.0,
+    );
+    assert_eq!(bio(&store, id).await, "written elsewhere");
+    // Nor is the next reader served anything older.
+    assert_eq!(bio(&store, id).await, "written elsewhere");
+    plain.close().await;
+}
