@@ -191,3 +191,98 @@ on_both_backends!(
         }
     }
 );
+
+/// The `my_interaction` of each review list `reader` gets through `server`.
+async fn my_interactions(
+    server: &TestServer,
+    reader: Option<&str>,
+    paths: &[String],
+) -> Vec<Value> {
+    let mut found = Vec::new();
+    for path in paths {
+        let (status, body) = server.get(path, reader).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        let review = if body["data"]["review"].is_object() {
+            body["data"]["review"].clone()
+        } else {
+            body["data"]["reviews"][0].clone()
+        };
+        found.push(review["my_interaction"].clone());
+    }
+    found
+}
+
+on_both_backends!(
+    a_signed_in_reader_gets_the_kept_page_with_their_own_reaction,
+    |server| {
+        let other = server.start_beside(&[]).await;
+        let (token, author) = server.register("Kaisa", PASSWORD).await;
+        let (status, body) = server
+            .post(
+                "/api/reviews",
+                Some(&token),
+                json!({"movieId": MATRIX, "rating": 4, "content": "Seen twice."}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let review = body["data"]["review"]["id"].as_i64().expect("review id");
+        let paths = [
+            format!("/api/reviews/{review}"),
+            format!("/api/reviews/movie/{MATRIX}"),
+            format!("/api/reviews/user/{author}"),
+            "/api/reviews/recent".to_owned(),
+        ];
+        let (fan, _) = other.register("Fanni", PASSWORD).await;
+        let (bystander, _) = server.register("Pekka", PASSWORD).await;
+        // The pages are kept by both servers before anyone reacts.
+        for reader in [&server, &other] {
+            assert_eq!(
+                my_interactions(reader, None, &paths).await,
+                vec![Value::Null; 4]
+            );
+        }
+
+        let (status, body) = other
+            .post(
+                &format!("/api/reviews/{review}/interaction"),
+                Some(&fan),
+                json!({"type": "like"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let fan_here = login(&server, "Fanni").await;
+        assert_eq!(
+            my_interactions(&server, Some(&fan_here), &paths).await,
+            vec![json!("like"); 4]
+        );
+        assert_eq!(
+            my_interactions(&other, Some(&fan), &paths).await,
+            vec![json!("like"); 4]
+        );
+        assert_eq!(
+            my_interactions(&server, Some(&bystander), &paths).await,
+            vec![Value::Null; 4],
+            "another reader's reaction is not theirs"
+        );
+        assert_eq!(
+            my_interactions(&server, None, &paths).await,
+            vec![Value::Null; 4]
+        );
+
+        // A change of mind through the first server shows on the other at once.
+        let (status, body) = server
+            .post(
+                &format!("/api/reviews/{review}/interaction"),
+                Some(&fan_here),
+                json!({"type": "dislike"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            my_interactions(&other, Some(&fan), &paths).await,
+            vec![json!("dislike"); 4]
+        );
+        let (_, page) = other.get(&paths[1], None).await;
+        assert_eq!(page["data"]["reviews"][0]["dislikes"], 1, "{page}");
+    }
+);

@@ -22,6 +22,7 @@
 //! query; leaderboards walk `users_review_count_idx` or
 //! `users_aura_idx`.
 
+mod mine;
 mod positions;
 mod react;
 mod reads;
@@ -74,10 +75,10 @@ impl ReviewStore for SqlStore {
         id: ReviewId,
         viewer: Option<UserId>,
     ) -> Result<Option<Review>, StoreError> {
-        self.for_viewer(
+        self.reviews_for(
             viewer,
             || format!("review:{}", id.0),
-            |viewer| self.review_row(id, viewer),
+            || self.review_row(id),
         )
         .await
     }
@@ -112,10 +113,10 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
-        self.for_viewer(
+        self.reviews_for(
             viewer,
             || format!("movie_reviews:{}:{window:?}", movie.0),
-            |viewer| self.movie_reviews_with_stats_rows(movie, window, viewer),
+            || self.movie_reviews_with_stats_rows(movie, window),
         )
         .await
     }
@@ -152,10 +153,10 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<ReviewPage, StoreError> {
-        self.for_viewer(
+        self.reviews_for(
             viewer,
             || format!("user_reviews:{}:{window:?}", user.0),
-            |viewer| self.user_review_rows(user, window, viewer),
+            || self.user_review_rows(user, window),
         )
         .await
     }
@@ -241,10 +242,10 @@ impl ReviewStore for SqlStore {
         limit: i64,
         viewer: Option<UserId>,
     ) -> Result<Vec<Review>, StoreError> {
-        self.for_viewer(
+        self.reviews_for(
             viewer,
             || format!("recent_reviews:{limit}"),
-            |viewer| self.recent_review_rows(limit, viewer),
+            || self.recent_review_rows(limit),
         )
         .await
     }
@@ -255,30 +256,14 @@ impl ReviewStore for SqlStore {
         window: ReviewWindow,
         viewer: Option<UserId>,
     ) -> Result<ReviewPage, StoreError> {
-        // Cost grows with the group's size (its members' counters and reviews), never
-        // with the whole site.
-        let total = self
-            .count(
-                "SELECT CAST(COALESCE(SUM(u.review_count), 0) AS BIGINT) \
-                 FROM group_members gm JOIN users u ON u.id = gm.user_id \
-                 WHERE gm.group_id = $1 AND gm.role <> 'pending'",
-                group.0,
-            )
-            .await?;
-        let items = self
-            .review_page(
-                Some((
-                    "r.user_id IN (SELECT gm.user_id FROM group_members gm \
-                     WHERE gm.group_id = $1 AND gm.role <> 'pending')",
-                    group.0,
-                )),
-                Some(total),
-                window,
-                viewer,
-                None,
-            )
-            .await?;
-        Ok(page_of(items, total, window))
+        // Only members get here (the use case checks), and the page is the same for all
+        // of them but for their own reactions.
+        self.reviews_for(
+            viewer,
+            || format!("group_reviews:{}:{window:?}", group.0),
+            || self.group_review_rows(group, window),
+        )
+        .await
     }
 
     async fn update_review(
@@ -352,11 +337,7 @@ impl ReviewStore for SqlStore {
 
 /// The reads behind the cached answers of [`ReviewStore`]'s methods.
 impl SqlStore {
-    async fn review_row(
-        &self,
-        id: ReviewId,
-        viewer: Option<UserId>,
-    ) -> Result<Option<Review>, StoreError> {
+    async fn review_row(&self, id: ReviewId) -> Result<Option<Review>, StoreError> {
         let sql = format!("{REVIEW_SELECT} WHERE r.id = $1");
         let Some(row) = sqlx::query(&sql)
             .bind(id.0)
@@ -367,7 +348,7 @@ impl SqlStore {
             return Ok(None);
         };
         let mut reviews = [review_from_row(&row)?];
-        self.add_interactions(&mut reviews, viewer).await?;
+        self.add_interactions(&mut reviews, None).await?;
         let [review] = reviews;
         Ok(Some(review))
     }
@@ -376,7 +357,6 @@ impl SqlStore {
         &self,
         movie: MovieId,
         window: ReviewWindow,
-        viewer: Option<UserId>,
     ) -> Result<(ReviewPage, MovieReviewStats), StoreError> {
         // The statistics row counts the reviews too: two queries in all, and one for a
         // movie nobody reviewed.
@@ -386,7 +366,7 @@ impl SqlStore {
                 Some(("r.movie_id = $1", movie.0)),
                 Some(stats.total_reviews),
                 window,
-                viewer,
+                None,
                 Some(movie),
             )
             .await?;
@@ -397,7 +377,6 @@ impl SqlStore {
         &self,
         user: UserId,
         window: ReviewWindow,
-        viewer: Option<UserId>,
     ) -> Result<ReviewPage, StoreError> {
         let total = self
             .count("SELECT review_count FROM users WHERE id = $1", user.0)
@@ -407,19 +386,46 @@ impl SqlStore {
                 Some(("r.user_id = $1", user.0)),
                 Some(total),
                 window,
-                viewer,
+                None,
                 None,
             )
             .await?;
         Ok(page_of(items, total, window))
     }
 
-    async fn recent_review_rows(
+    async fn group_review_rows(
         &self,
-        limit: i64,
-        viewer: Option<UserId>,
-    ) -> Result<Vec<Review>, StoreError> {
+        group: GroupId,
+        window: ReviewWindow,
+    ) -> Result<ReviewPage, StoreError> {
+        // Cost grows with the group's size (its members' counters and reviews), never
+        // with the whole site.
+        let total = self
+            .count(
+                "SELECT CAST(COALESCE(SUM(u.review_count), 0) AS BIGINT) \
+                 FROM group_members gm JOIN users u ON u.id = gm.user_id \
+                 WHERE gm.group_id = $1 AND gm.role <> 'pending'",
+                group.0,
+            )
+            .await?;
+        let items = self
+            .review_page(
+                Some((
+                    "r.user_id IN (SELECT gm.user_id FROM group_members gm \
+                     WHERE gm.group_id = $1 AND gm.role <> 'pending')",
+                    group.0,
+                )),
+                Some(total),
+                window,
+                None,
+                None,
+            )
+            .await?;
+        Ok(page_of(items, total, window))
+    }
+
+    async fn recent_review_rows(&self, limit: i64) -> Result<Vec<Review>, StoreError> {
         let window = ReviewWindow::Offset(PageRequest { limit, offset: 0 });
-        Ok(self.review_page(None, None, window, viewer, None).await?.0)
+        Ok(self.review_page(None, None, window, None, None).await?.0)
     }
 }

@@ -310,7 +310,7 @@ impl SqlStore {
     }
 
     /// The viewer's reactions to these reviews (primary-key lookups).
-    async fn viewer_reactions(
+    pub(super) async fn viewer_reactions(
         &self,
         reviews: &[Review],
         viewer: UserId,
