@@ -42,6 +42,33 @@ async fn login(server: &TestServer, username: &str) -> String {
     body["token"].as_str().expect("token").to_owned()
 }
 
+/// Kaisa registers on `server` and reviews The Matrix: her token, id and the review's id.
+async fn kaisas_review(server: &TestServer) -> (String, i64, i64) {
+    let (token, author) = server.register("Kaisa", PASSWORD).await;
+    let (status, body) = server
+        .post(
+            "/api/reviews",
+            Some(&token),
+            json!({"movieId": MATRIX, "rating": 4, "content": "Seen twice."}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let review = body["data"]["review"]["id"].as_i64().expect("review id");
+    (token, author, review)
+}
+
+/// `reader` reacts to `review` through `server` (`kind`: like or dislike).
+async fn react(server: &TestServer, reader: &str, review: i64, kind: &str) {
+    let (status, body) = server
+        .post(
+            &format!("/api/reviews/{review}/interaction"),
+            Some(reader),
+            json!({"type": kind}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
 fn search_names(body: &Value) -> Vec<String> {
     body["groups"]
         .as_array()
@@ -55,16 +82,7 @@ on_both_backends!(
     reviews_and_favorites_follow_writes_of_either_server,
     |server| {
         let other = server.start_beside(&[]).await;
-        let (token, author) = server.register("Kaisa", PASSWORD).await;
-        let (status, body) = server
-            .post(
-                "/api/reviews",
-                Some(&token),
-                json!({"movieId": MATRIX, "rating": 4, "content": "Seen twice."}),
-            )
-            .await;
-        assert_eq!(status, 201, "{body}");
-        let review = body["data"]["review"]["id"].as_i64().expect("review id");
+        let (token, author, review) = kaisas_review(&server).await;
         let one = format!("/api/reviews/{review}");
         let by_author = format!("/api/reviews/user/{author}");
         let favorites = format!("/api/favorites/user/{author}/2");
@@ -78,14 +96,7 @@ on_both_backends!(
 
         // A like through the other server: both show it at once.
         let (fan, _) = other.register("Fanni", PASSWORD).await;
-        let (status, body) = other
-            .post(
-                &format!("{one}/interaction"),
-                Some(&fan),
-                json!({"type": "like"}),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        react(&other, &fan, review, "like").await;
         assert_eq!(read(&other, &one).await["data"]["review"]["likes"], 1);
         at_once(&server, &one, |body| body["data"]["review"]["likes"] == 1).await;
 
@@ -216,16 +227,7 @@ on_both_backends!(
     a_signed_in_reader_gets_the_kept_page_with_their_own_reaction,
     |server| {
         let other = server.start_beside(&[]).await;
-        let (token, author) = server.register("Kaisa", PASSWORD).await;
-        let (status, body) = server
-            .post(
-                "/api/reviews",
-                Some(&token),
-                json!({"movieId": MATRIX, "rating": 4, "content": "Seen twice."}),
-            )
-            .await;
-        assert_eq!(status, 201, "{body}");
-        let review = body["data"]["review"]["id"].as_i64().expect("review id");
+        let (_, author, review) = kaisas_review(&server).await;
         let paths = [
             format!("/api/reviews/{review}"),
             format!("/api/reviews/movie/{MATRIX}"),
@@ -242,14 +244,7 @@ on_both_backends!(
             );
         }
 
-        let (status, body) = other
-            .post(
-                &format!("/api/reviews/{review}/interaction"),
-                Some(&fan),
-                json!({"type": "like"}),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        react(&other, &fan, review, "like").await;
         let fan_here = login(&server, "Fanni").await;
         assert_eq!(
             my_interactions(&server, Some(&fan_here), &paths).await,
@@ -270,14 +265,7 @@ on_both_backends!(
         );
 
         // A change of mind through the first server shows on the other at once.
-        let (status, body) = server
-            .post(
-                &format!("/api/reviews/{review}/interaction"),
-                Some(&fan_here),
-                json!({"type": "dislike"}),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        react(&server, &fan_here, review, "dislike").await;
         assert_eq!(
             my_interactions(&other, Some(&fan), &paths).await,
             vec![json!("dislike"); 4]

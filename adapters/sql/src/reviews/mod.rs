@@ -15,8 +15,10 @@
 //! Cost: lists walk `reviews_movie_idx`, `reviews_user_idx` or `reviews_recent_idx`
 //! (LIMIT/OFFSET); totals and movie statistics are primary-key reads of counters; a page's
 //! reviews come with their newest reactions (`INTERACTIONS_IN_LISTS`, one
-//! `review_reactions_review_created_idx` walk each) and the viewer's own in the page's one
-//! query; one review's newest `INTERACTIONS_SHOWN` (50) are a second query; a user's activity merges their rows of
+//! `review_reactions_review_created_idx` walk each) in the page's one query; a signed-in
+//! reader's own reactions are one more primary-key query over the kept anonymous answer
+//! (`mine.rs`); one review's newest `INTERACTIONS_SHOWN` (50) are a second query; a user's
+//! activity merges their rows of
 //! `reviews_user_idx` and `review_reactions_user_idx` (cost grows with that user's
 //! reviews and reactions, never with the site) and reads its window's reviews in one
 //! query; leaderboards walk `users_review_count_idx` or
@@ -348,7 +350,7 @@ impl SqlStore {
             return Ok(None);
         };
         let mut reviews = [review_from_row(&row)?];
-        self.add_interactions(&mut reviews, None).await?;
+        self.add_interactions(&mut reviews).await?;
         let [review] = reviews;
         Ok(Some(review))
     }
@@ -378,19 +380,13 @@ impl SqlStore {
         user: UserId,
         window: ReviewWindow,
     ) -> Result<ReviewPage, StoreError> {
-        let total = self
-            .count("SELECT review_count FROM users WHERE id = $1", user.0)
-            .await?;
-        let items = self
-            .review_page(
-                Some(("r.user_id = $1", user.0)),
-                Some(total),
-                window,
-                None,
-                None,
-            )
-            .await?;
-        Ok(page_of(items, total, window))
+        self.counted_rows(
+            "SELECT review_count FROM users WHERE id = $1",
+            "r.user_id = $1",
+            user.0,
+            window,
+        )
+        .await
     }
 
     async fn group_review_rows(
@@ -400,26 +396,30 @@ impl SqlStore {
     ) -> Result<ReviewPage, StoreError> {
         // Cost grows with the group's size (its members' counters and reviews), never
         // with the whole site.
-        let total = self
-            .count(
-                "SELECT CAST(COALESCE(SUM(u.review_count), 0) AS BIGINT) \
-                 FROM group_members gm JOIN users u ON u.id = gm.user_id \
-                 WHERE gm.group_id = $1 AND gm.role <> 'pending'",
-                group.0,
-            )
-            .await?;
+        self.counted_rows(
+            "SELECT CAST(COALESCE(SUM(u.review_count), 0) AS BIGINT) \
+             FROM group_members gm JOIN users u ON u.id = gm.user_id \
+             WHERE gm.group_id = $1 AND gm.role <> 'pending'",
+            "r.user_id IN (SELECT gm.user_id FROM group_members gm \
+             WHERE gm.group_id = $1 AND gm.role <> 'pending')",
+            group.0,
+            window,
+        )
+        .await
+    }
+
+    /// The window of the reviews matching `filter` (on `$1` = `key`), their total counted
+    /// by `total_sql` (on the same key) from counters.
+    async fn counted_rows(
+        &self,
+        total_sql: &str,
+        filter: &str,
+        key: i64,
+        window: ReviewWindow,
+    ) -> Result<ReviewPage, StoreError> {
+        let total = self.count(total_sql, key).await?;
         let items = self
-            .review_page(
-                Some((
-                    "r.user_id IN (SELECT gm.user_id FROM group_members gm \
-                     WHERE gm.group_id = $1 AND gm.role <> 'pending')",
-                    group.0,
-                )),
-                Some(total),
-                window,
-                None,
-                None,
-            )
+            .review_page(Some((filter, key)), Some(total), window, None, None)
             .await?;
         Ok(page_of(items, total, window))
     }

@@ -255,12 +255,8 @@ impl SqlStore {
     }
 
     /// Fills a single review's `interactions` (the newest [`INTERACTIONS_SHOWN`], one
-    /// indexed walk each, in one round trip) and the viewer's `my_interaction`.
-    pub(super) async fn add_interactions(
-        &self,
-        reviews: &mut [Review],
-        viewer: Option<UserId>,
-    ) -> Result<(), StoreError> {
+    /// indexed walk each, in one round trip); the reader's own are added by `reviews_for`.
+    pub(super) async fn add_interactions(&self, reviews: &mut [Review]) -> Result<(), StoreError> {
         if reviews.is_empty() {
             return Ok(());
         }
@@ -295,16 +291,11 @@ impl SqlStore {
                 },
             ));
         }
-        let mine = match viewer {
-            Some(viewer) => self.viewer_reactions(reviews, viewer).await?,
-            None => HashMap::new(),
-        };
         for review in reviews.iter_mut() {
             let mut found = by_review.remove(&review.id.0).unwrap_or_default();
             // UNION ALL keeps no order: newest first, as each part was cut.
             found.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.user_id.cmp(&a.1.user_id)));
             review.interactions = found.into_iter().map(|(_, i)| i).collect();
-            review.my_interaction = mine.get(&review.id.0).copied();
         }
         Ok(())
     }
