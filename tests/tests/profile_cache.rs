@@ -1,13 +1,14 @@
 //! The servers keep public profiles in memory (issue 14). These tests prove it stays
 //! correct with several processes on one database: a second server, and the admin CLI,
 //! write while a server holds a profile, and the very next read of it shows their write.
+//! The same holds for the account every signed-in request's token is checked against.
 
 mod support;
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use support::{TestServer, PASSWORD};
+use support::{assert_error, TestServer, PASSWORD};
 
 const MATRIX: i64 = 603;
 
@@ -90,5 +91,55 @@ on_both_backends!(
         assert_eq!(code, 0, "{stdout}{stderr}");
         at_once(&server, id, |status, _| status == 404).await;
         assert_eq!(profile(&server, kept).await.0, 200);
+    }
+);
+
+async fn me(server: &TestServer, token: &str) -> (u16, Value) {
+    server.get("/api/users/profile", Some(token)).await
+}
+
+on_both_backends!(
+    a_session_ended_through_another_process_ends_on_every_server_at_once,
+    |server| {
+        let other = server.start_beside(&[]).await;
+        let (token, _) = server.register("Kaisa", PASSWORD).await;
+        let (spammer, spammer_id) = server.register("Roskaposti", PASSWORD).await;
+        // Each server signs its own tokens: Kaisa signs in on the other one too.
+        let (status, login) = other
+            .post(
+                "/api/users/login",
+                None,
+                json!({"email": "kaisa@example.fi", "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{login}");
+        let elsewhere = login["token"].as_str().expect("token").to_owned();
+        // The first server has checked both tokens, so it keeps both accounts.
+        for tok in [&token, &spammer] {
+            assert_eq!(me(&server, tok).await.0, 200);
+            assert_eq!(me(&server, tok).await.0, 200);
+        }
+
+        // A new password set through the other server ends the old session here.
+        let (status, body) = other
+            .put(
+                "/api/users/profile",
+                Some(&elsewhere),
+                json!({"newPassword": "an entirely new secret", "currentPassword": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = me(&server, &token).await;
+        assert_error(status, &body, 401, "token_revoked");
+
+        // A ban by the admin CLI ends the banned user's session at once, and says why.
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        assert_eq!(me(&server, &spammer).await.0, 200);
+        let (code, stdout, stderr) = server
+            .admin(&["users", "ban", &spammer_id.to_string(), "--reason", "spam"])
+            .await;
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let (status, body) = me(&server, &spammer).await;
+        assert_error(status, &body, 401, "account_banned");
     }
 );

@@ -9,10 +9,16 @@
 //! evictions; while it cannot vouch for the cache (the listener is down, SQLite is
 //! busy, a query found the database unavailable a moment ago), reads go to the database.
 //!
+//! The same row also serves the token check of every signed-in request (`find_user`: the
+//! account with its token version and ban), kept beside the profile and evicted with it.
+//!
 //! An answer reads several tables, so it is not evicted row by row: any change to the
 //! community's tables (migration 0017 reports them: reviews, reactions, favorites, groups,
 //! their members and genres) or to any user forgets every answer. Writes are rare next to
-//! reads; between them every anonymous reader of a page gets the same answer.
+//! reads; between them every anonymous reader of a page gets the same answer. Small
+//! per-reader facts (a member's role in a group, a reader's reactions on a kept page) are
+//! kept the same way on a shelf of their own, so that many readers do not push the pages
+//! out.
 //!
 //! This process's own writes also evict as soon as they commit, so a client reads its own
 //! write at once. Another process's write is seen by any read that starts after it
@@ -32,7 +38,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use async_trait::async_trait;
-use leffaseura_core::domain::user::UserProfile;
+use leffaseura_core::domain::user::{User, UserProfile};
 use leffaseura_core::UserId;
 
 /// How many profiles are kept; past it the cache starts over (a profile is a few hundred
@@ -43,7 +49,27 @@ const CAPACITY: usize = 20_000;
 /// reviews of up to a few KB each, 50 groups), so this bounds them at a few MB.
 const ANSWER_CAPACITY: usize = 128;
 
+/// How many facts are kept; past it they start over. A fact is a few dozen bytes (a role,
+/// up to 20 reactions), so this bounds them at a few hundred KB.
+const FACT_CAPACITY: usize = 4_096;
+
 type Answers = HashMap<String, Arc<dyn Any + Send + Sync>>;
+
+/// Which shelf of per-key entries an entry is kept on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Shelf {
+    /// Public answers: pages, a review, a group.
+    Answers,
+    /// Small facts about one reader: their role in a group, their reactions on a page.
+    Facts,
+}
+
+/// What is kept of one user: each part is read by its own query and kept on its own.
+#[derive(Debug, Default)]
+struct KeptUser {
+    profile: Option<Arc<UserProfile>>,
+    account: Option<Arc<User>>,
+}
 
 /// What tells the cache about rows changed by other connections or processes.
 #[async_trait]
@@ -83,8 +109,9 @@ impl<T> Lookup<T> {
 /// See the module docs.
 #[derive(Debug)]
 pub struct CommunityCache {
-    entries: RwLock<HashMap<i64, Arc<UserProfile>>>,
+    entries: RwLock<HashMap<i64, KeptUser>>,
     answers: RwLock<Answers>,
+    facts: RwLock<Answers>,
     /// Bumped by every eviction, of a profile or of the answers.
     epoch: AtomicU64,
     feed: Arc<dyn ChangeFeed>,
@@ -96,19 +123,32 @@ impl CommunityCache {
         Self {
             entries: RwLock::new(HashMap::new()),
             answers: RwLock::new(HashMap::new()),
+            facts: RwLock::new(HashMap::new()),
             epoch: AtomicU64::new(0),
             feed,
         }
     }
 
     pub(crate) async fn lookup(&self, id: UserId) -> Lookup {
-        let found = self
-            .find(|| {
-                let entries = self.entries.read().ok()?;
-                Some(entries.get(&id.0).cloned())
-            })
-            .await;
-        found.map(|profile| UserProfile::clone(&profile))
+        self.kept_user(id, |kept| kept.profile.clone())
+            .await
+            .map(|profile| UserProfile::clone(&profile))
+    }
+
+    /// The account of `id` (email, password hash, token version, ban), as
+    /// [`lookup`](Self::lookup) does for its profile.
+    pub(crate) async fn lookup_account(&self, id: UserId) -> Lookup<User> {
+        self.kept_user(id, |kept| kept.account.clone())
+            .await
+            .map(|account| User::clone(&account))
+    }
+
+    async fn kept_user<V>(&self, id: UserId, part: impl Fn(&KeptUser) -> Option<V>) -> Lookup<V> {
+        self.find(|| {
+            let entries = self.entries.read().ok()?;
+            Some(entries.get(&id.0).and_then(&part))
+        })
+        .await
     }
 
     /// What `get` finds (`None`: the map cannot be read; `Some(None)`: not kept), served
@@ -141,23 +181,38 @@ impl CommunityCache {
     /// Keeps `profile`, read from the database after `lookup` gave `epoch`, unless a row
     /// was evicted since.
     pub(crate) fn store(&self, epoch: u64, profile: &UserProfile) {
+        self.keep_user(epoch, profile.user.id, |kept| {
+            kept.profile = Some(Arc::new(profile.clone()));
+        });
+    }
+
+    /// Keeps `account`, read after [`lookup_account`](Self::lookup_account) gave `epoch`.
+    pub(crate) fn store_account(&self, epoch: u64, account: &User) {
+        self.keep_user(epoch, account.id, |kept| {
+            kept.account = Some(Arc::new(account.clone()));
+        });
+    }
+
+    fn keep_user(&self, epoch: u64, id: UserId, keep: impl FnOnce(&mut KeptUser)) {
         let Ok(mut entries) = self.entries.write() else {
             return;
         };
         if self.epoch.load(Ordering::Acquire) != epoch {
             return;
         }
-        if entries.len() >= CAPACITY {
+        if entries.len() >= CAPACITY && !entries.contains_key(&id.0) {
             entries.clear();
         }
-        entries.insert(profile.user.id.0, Arc::new(profile.clone()));
+        keep(entries.entry(id.0).or_default());
     }
 
-    /// The answer kept under `key`, as [`lookup`](Self::lookup) does for a profile.
-    pub(crate) async fn answer<T: Clone + 'static>(&self, key: &str) -> Lookup<T> {
+    /// The entry kept under `key` on `shelf`, as [`lookup`](Self::lookup) does for a
+    /// profile.
+    pub(crate) async fn kept<T: Clone + 'static>(&self, shelf: Shelf, key: &str) -> Lookup<T> {
+        let (map, _) = self.shelf(shelf);
         let found = self
             .find(|| {
-                let answers = self.answers.read().ok()?;
+                let answers = map.read().ok()?;
                 Some(answers.get(key).filter(|answer| answer.is::<T>()).cloned())
             })
             .await;
@@ -168,28 +223,37 @@ impl CommunityCache {
         }
     }
 
-    /// Keeps `answer`, read after [`answer`](Self::answer) gave `epoch`, unless anything
-    /// was evicted since.
-    pub(crate) fn store_answer<T: Send + Sync + 'static>(
+    /// Keeps `entry` on `shelf`, read after [`kept`](Self::kept) gave `epoch`, unless
+    /// anything was evicted since.
+    pub(crate) fn keep<T: Send + Sync + 'static>(
         &self,
+        shelf: Shelf,
         epoch: u64,
         key: String,
-        answer: T,
+        entry: T,
     ) {
-        let Ok(mut answers) = self.answers.write() else {
+        let (map, capacity) = self.shelf(shelf);
+        let Ok(mut entries) = map.write() else {
             return;
         };
         if self.epoch.load(Ordering::Acquire) != epoch {
             return;
         }
-        if answers.len() >= ANSWER_CAPACITY {
-            answers.clear();
+        if entries.len() >= capacity {
+            entries.clear();
         }
-        answers.insert(key, Arc::new(answer));
+        entries.insert(key, Arc::new(entry));
     }
 
-    /// Forgets the profile of `id` (its row changed or is gone), and every answer (they
-    /// show its name and counts).
+    fn shelf(&self, shelf: Shelf) -> (&RwLock<Answers>, usize) {
+        match shelf {
+            Shelf::Answers => (&self.answers, ANSWER_CAPACITY),
+            Shelf::Facts => (&self.facts, FACT_CAPACITY),
+        }
+    }
+
+    /// Forgets the profile and account of `id` (its row changed or is gone), and every
+    /// answer and fact (they show its name and counts).
     pub fn evict(&self, id: i64) {
         self.changed(|entries| {
             entries.remove(&id);
@@ -201,19 +265,21 @@ impl CommunityCache {
         self.changed(HashMap::clear);
     }
 
-    /// Forgets every answer: a community table changed.
+    /// Forgets every answer and fact: a community table changed.
     pub fn answers_changed(&self) {
         self.changed(|_| {});
     }
 
-    fn changed(&self, forget: impl FnOnce(&mut HashMap<i64, Arc<UserProfile>>)) {
+    fn changed(&self, forget: impl FnOnce(&mut HashMap<i64, KeptUser>)) {
         // A panic while holding a lock cannot leave a half-written entry (inserts are
         // whole), so the maps are still sound.
         let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
         let mut answers = self.answers.write().unwrap_or_else(|p| p.into_inner());
+        let mut facts = self.facts.write().unwrap_or_else(|p| p.into_inner());
         self.epoch.fetch_add(1, Ordering::AcqRel);
         forget(&mut entries);
         answers.clear();
+        facts.clear();
     }
 
     #[cfg(test)]
@@ -342,7 +408,10 @@ mod tests {
     async fn a_miss_does_not_wait_for_the_feed() {
         let (cache, feed) = cache();
         epoch_of(&cache, 7).await;
-        assert!(matches!(cache.answer::<String>("k").await, Lookup::Miss(_)));
+        assert!(matches!(
+            cache.kept::<String>(Shelf::Answers, "k").await,
+            Lookup::Miss(_)
+        ));
         assert_eq!(feed.settled.load(Ordering::SeqCst), 0);
     }
 
@@ -363,14 +432,14 @@ mod tests {
     }
 
     async fn answer_of(cache: &CommunityCache, key: &str) -> Option<String> {
-        match cache.answer::<String>(key).await {
+        match cache.kept::<String>(Shelf::Answers, key).await {
             Lookup::Hit(answer) => Some(answer),
             _ => None,
         }
     }
 
     async fn answer_epoch(cache: &CommunityCache, key: &str) -> u64 {
-        match cache.answer::<String>(key).await {
+        match cache.kept::<String>(Shelf::Answers, key).await {
             Lookup::Miss(epoch) => epoch,
             _ => panic!("expected a miss"),
         }
@@ -385,7 +454,12 @@ mod tests {
             CommunityCache::clear,
         ] {
             let epoch = answer_epoch(&cache, "review:1").await;
-            cache.store_answer(epoch, "review:1".to_owned(), "kept".to_owned());
+            cache.keep(
+                Shelf::Answers,
+                epoch,
+                "review:1".to_owned(),
+                "kept".to_owned(),
+            );
             assert_eq!(answer_of(&cache, "review:1").await.as_deref(), Some("kept"));
             forget(&cache);
             assert_eq!(answer_of(&cache, "review:1").await, None);
@@ -396,7 +470,12 @@ mod tests {
     async fn a_kept_answer_is_not_served_past_a_report_still_on_its_way() {
         let (cache, feed) = cache();
         let epoch = answer_epoch(&cache, "group:1").await;
-        cache.store_answer(epoch, "group:1".to_owned(), "one member".to_owned());
+        cache.keep(
+            Shelf::Answers,
+            epoch,
+            "group:1".to_owned(),
+            "one member".to_owned(),
+        );
         // A user's report also forgets the answers (they show names and counts).
         feed.late.lock().unwrap().push(9);
         assert_eq!(answer_of(&cache, "group:1").await, None);
@@ -407,7 +486,12 @@ mod tests {
         let (cache, _) = cache();
         let epoch = answer_epoch(&cache, "groups:search").await;
         cache.answers_changed();
-        cache.store_answer(epoch, "groups:search".to_owned(), "old".to_owned());
+        cache.keep(
+            Shelf::Answers,
+            epoch,
+            "groups:search".to_owned(),
+            "old".to_owned(),
+        );
         assert_eq!(answer_of(&cache, "groups:search").await, None);
     }
 
@@ -415,9 +499,55 @@ mod tests {
     async fn answers_are_not_served_while_the_feed_cannot_vouch() {
         let (cache, feed) = cache();
         let epoch = answer_epoch(&cache, "k").await;
-        cache.store_answer(epoch, "k".to_owned(), "v".to_owned());
+        cache.keep(Shelf::Answers, epoch, "k".to_owned(), "v".to_owned());
         feed.on.store(false, Ordering::SeqCst);
-        assert!(matches!(cache.answer::<String>("k").await, Lookup::Bypass));
+        assert!(matches!(
+            cache.kept::<String>(Shelf::Answers, "k").await,
+            Lookup::Bypass
+        ));
+    }
+
+    #[tokio::test]
+    async fn an_account_is_kept_beside_the_profile_and_forgotten_with_it() {
+        let (cache, _) = cache();
+        let Lookup::Miss(epoch) = cache.lookup_account(UserId(7)).await else {
+            panic!("expected a miss");
+        };
+        cache.store_account(epoch, &profile(7, 0).user);
+        assert!(
+            matches!(cache.lookup_account(UserId(7)).await, Lookup::Hit(u) if u.id == UserId(7))
+        );
+        // Keeping the account does not make up a profile.
+        assert!(matches!(cache.lookup(UserId(7)).await, Lookup::Miss(_)));
+        cache.evict(7);
+        assert!(matches!(
+            cache.lookup_account(UserId(7)).await,
+            Lookup::Miss(_)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_fact_is_forgotten_with_the_answers_and_does_not_push_them_out() {
+        let (cache, _) = cache();
+        let epoch = answer_epoch(&cache, "page").await;
+        cache.keep(Shelf::Answers, epoch, "page".to_owned(), "kept".to_owned());
+        for reader in 0..=ANSWER_CAPACITY {
+            let key = format!("mine:{reader}:page");
+            let Lookup::Miss(epoch) = cache.kept::<String>(Shelf::Facts, &key).await else {
+                panic!("expected a miss");
+            };
+            cache.keep(Shelf::Facts, epoch, key, "like".to_owned());
+        }
+        assert_eq!(answer_of(&cache, "page").await.as_deref(), Some("kept"));
+        assert!(matches!(
+            cache.kept::<String>(Shelf::Facts, "mine:1:page").await,
+            Lookup::Hit(fact) if fact == "like"
+        ));
+        cache.answers_changed();
+        assert!(matches!(
+            cache.kept::<String>(Shelf::Facts, "mine:1:page").await,
+            Lookup::Miss(_)
+        ));
     }
 
     #[tokio::test]

@@ -48,6 +48,7 @@ use sqlx::{Any, Connection, Transaction};
 
 use leffaseura_core::{StoreError, UserId};
 
+use community_cache::Shelf;
 pub use community_cache::{ChangeFeed, CommunityCache};
 pub use error::{classify, is_transient, store_error};
 pub use time::{from_millis, to_millis};
@@ -153,18 +154,48 @@ impl SqlStore {
         F: FnOnce() -> Fut,
         Fut: std::future::Future<Output = Result<T, StoreError>>,
     {
+        self.kept_on(Shelf::Answers, key, read).await
+    }
+
+    /// A small fact about one reader (their role in a group, their reactions on a page)
+    /// under `key`, which must name the reader, as [`cached`](Self::cached) keeps an
+    /// answer. Only for facts that depend on nothing but the community's tables and `key`.
+    async fn cached_fact<T, F, Fut>(
+        &self,
+        key: impl FnOnce() -> String,
+        read: F,
+    ) -> Result<T, StoreError>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        self.kept_on(Shelf::Facts, key, read).await
+    }
+
+    async fn kept_on<T, F, Fut>(
+        &self,
+        shelf: Shelf,
+        key: impl FnOnce() -> String,
+        read: F,
+    ) -> Result<T, StoreError>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
         let Some(cache) = &self.profiles else {
             return read().await;
         };
         let key = key();
-        let epoch = match cache.answer::<T>(&key).await {
+        let epoch = match cache.kept::<T>(shelf, &key).await {
             community_cache::Lookup::Hit(answer) => return Ok(answer),
             community_cache::Lookup::Miss(epoch) => Some(epoch),
             community_cache::Lookup::Bypass => None,
         };
         let answer = read().await?;
         if let Some(epoch) = epoch {
-            cache.store_answer(epoch, key, answer.clone());
+            cache.keep(shelf, epoch, key, answer.clone());
         }
         Ok(answer)
     }

@@ -320,12 +320,28 @@ impl UserStore for SqlStore {
         user_from_row(&row)
     }
 
+    /// Every signed-in request's token check: from the community cache when the account
+    /// is kept there (as correct as a read of the row: see [`crate::community_cache`]).
     async fn find_user(&self, id: UserId) -> Result<Option<User>, StoreError> {
-        self.fetch_user_where("id = $1", id.0)
+        let lookup = match self.profiles.as_deref() {
+            Some(cache) => cache.lookup_account(id).await,
+            None => Lookup::Bypass,
+        };
+        let epoch = match lookup {
+            Lookup::Hit(account) => return Ok(Some(account)),
+            Lookup::Miss(epoch) => Some(epoch),
+            Lookup::Bypass => None,
+        };
+        let account = self
+            .fetch_user_where("id = $1", id.0)
             .await?
             .as_ref()
             .map(user_from_row)
-            .transpose()
+            .transpose()?;
+        if let (Some(cache), Some(epoch), Some(account)) = (&self.profiles, epoch, &account) {
+            cache.store_account(epoch, account);
+        }
+        Ok(account)
     }
 
     async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {

@@ -63,7 +63,11 @@ impl GroupStore for SqlStore {
         group: GroupId,
         user: UserId,
     ) -> Result<Option<GroupAccess>, StoreError> {
-        reads::access(self.pool(), group, user).await
+        self.cached_fact(
+            || format!("access:{}:{}", group.0, user.0),
+            || reads::access(self.pool(), group, user),
+        )
+        .await
     }
 
     async fn list_groups(

@@ -54,11 +54,19 @@ impl SqlStore {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<T, StoreError>>,
     {
-        let mut answer = self.cached(key, read_anonymous).await?;
+        let key = key();
+        let mut answer = self.cached(|| key.clone(), read_anonymous).await?;
         if let Some(viewer) = viewer {
             let reviews = answer.reviews_mut();
             if !reviews.is_empty() {
-                let mine = self.viewer_reactions(reviews, viewer).await?;
+                // Kept with the page it was read for: the same key names the same reviews
+                // until a community change forgets both.
+                let mine = self
+                    .cached_fact(
+                        || format!("mine:{}:{key}", viewer.0),
+                        || self.viewer_reactions(reviews, viewer),
+                    )
+                    .await?;
                 for review in reviews {
                     review.my_interaction = mine.get(&review.id.0).copied();
                 }
