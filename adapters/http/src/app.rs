@@ -12,6 +12,7 @@ use leffaseura_core::ErrorCode;
 use crate::api;
 use crate::compression::compress_response;
 use crate::cors::{cors, CorsOrigins};
+use crate::docs;
 use crate::headers::security_headers;
 use crate::limits::{limit_writes, WriteLimiter};
 use crate::middleware::{api_guard, limit_uri, log_request};
@@ -53,15 +54,15 @@ pub fn build_app(
     state: AppState,
     config: &AppConfig,
 ) -> poem::endpoint::BoxEndpoint<'static, Response> {
-    let docs_service = api::service();
     // One API endpoint (routes, schemas and wrappers built once) serves both prefixes.
     let api = std::sync::Arc::new(api::service().boxed());
     let route = Route::new()
         .at("/healthz", get(crate::health::healthz))
         .at("/readyz", get(crate::health::readyz))
-        .at("/api/openapi.json", docs_service.spec_endpoint())
-        .at("/api/openapi.yaml", docs_service.spec_endpoint_yaml())
-        .nest("/api/docs", docs_service.swagger_ui())
+        .at("/api/openapi.json", get(docs::openapi_json))
+        .at("/api/openapi.yaml", get(docs::openapi_yaml))
+        .at("/api/docs", get(docs::swagger_ui))
+        .at("/api/docs/", get(docs::swagger_ui))
         // API paths match with or without a trailing slash (`api_guard` trims it).
         .nest(
             "/api/v1",

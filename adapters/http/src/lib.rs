@@ -6,6 +6,7 @@ pub mod app;
 pub mod auth;
 pub mod compression;
 pub mod cors;
+mod docs;
 pub mod error;
 mod error_code;
 pub mod headers;

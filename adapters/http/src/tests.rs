@@ -514,8 +514,25 @@ async fn health_readiness_spec_and_docs() {
     );
     assert_eq!(spec["servers"][0]["url"], "/api");
     assert_eq!(spec["servers"][1]["url"], "/api/v1");
-    let docs = client.get("/api/docs").send().await;
-    docs.assert_status_is_ok();
+    for path in ["/api/docs", "/api/docs/"] {
+        let docs = client.get(path).send().await;
+        docs.assert_status_is_ok();
+        docs.assert_content_type("text/html; charset=utf-8");
+        let page = docs.0.into_body().into_string().await.expect("a page");
+        assert!(
+            page.contains("SwaggerUIBundle") && page.contains("/users/register"),
+            "Swagger UI with the spec inline"
+        );
+    }
+    let yaml = client.get("/api/openapi.yaml").send().await;
+    yaml.assert_status_is_ok();
+    yaml.assert_content_type("application/x-yaml");
+    let text = yaml.0.into_body().into_string().await.expect("the spec");
+    assert_eq!(
+        text,
+        crate::api::spec_yaml(),
+        "the same spec as --dump-openapi"
+    );
 }
 
 #[tokio::test]
