@@ -12,20 +12,26 @@ use leffaseura_core::domain::showtime::{
 use crate::api::{Nullable, Timestamp};
 
 /// A Finnish age rating.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgeRating {
     #[oai(rename = "S")]
+    #[serde(rename = "S")]
     S,
     #[oai(rename = "K-7")]
+    #[serde(rename = "K-7")]
     K7,
     #[oai(rename = "K-12")]
+    #[serde(rename = "K-12")]
     K12,
     #[oai(rename = "K-16")]
+    #[serde(rename = "K-16")]
     K16,
     #[oai(rename = "K-18")]
+    #[serde(rename = "K-18")]
     K18,
     /// Unclassified (live events), not rated yet, or unreadable.
     #[oai(rename = "unknown")]
+    #[serde(rename = "unknown")]
     Unknown,
 }
 
@@ -56,15 +62,19 @@ impl From<AgeRating> for CoreRating {
 }
 
 /// How a show is presented.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PresentationMethod {
     #[oai(rename = "2D")]
+    #[serde(rename = "2D")]
     TwoD,
     #[oai(rename = "3D")]
+    #[serde(rename = "3D")]
     ThreeD,
     #[oai(rename = "IMAX")]
+    #[serde(rename = "IMAX")]
     Imax,
     #[oai(rename = "IMAX 3D")]
+    #[serde(rename = "IMAX 3D")]
     Imax3D,
 }
 
@@ -80,7 +90,7 @@ impl From<CoreMethod> for PresentationMethod {
 }
 
 /// A language as the feed names it, in Finnish (`englanti`, `dubattu suomeksi`).
-#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq, Eq)]
 #[oai(rename = "ShowLanguage")]
 pub struct Language {
     /// ISO 639-1, upper case (`EN`); `""` when the feed gives none.
@@ -99,7 +109,7 @@ impl From<core_show::Language> for Language {
 
 /// Pictures of the film from the cinema (https URLs): portraits in two sizes and a
 /// landscape picture.
-#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq, Eq)]
 #[oai(rename = "ShowImages")]
 pub struct Images {
     pub small: Nullable<String>,
@@ -123,7 +133,10 @@ fn local(at: chrono::DateTime<chrono::Utc>) -> String {
 }
 
 /// One screening.
-#[derive(Object, Debug, Clone, PartialEq)]
+// Also `serde::Serialize`: a day's schedule is hundreds of shows, written with
+// `DirectJson` (the field names are poem-openapi's renames, camelCase).
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct Show {
     /// The cinema's show id.
     pub id: i64,
@@ -321,6 +334,100 @@ impl From<EnrichedEvent> for Event {
             poster_path,
             overview,
             vote_average,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+    use crate::api::direct_json::assert_same_json;
+    use crate::api::showtimes::bodies::ScheduleBody;
+
+    fn show(matched: bool) -> Show {
+        let start = Utc.with_ymd_and_hms(2026, 12, 6, 16, 30, 0).unwrap();
+        let end = Utc.with_ymd_and_hms(2026, 12, 6, 18, 45, 0).unwrap();
+        let finnish = Language {
+            code: "FI".to_owned(),
+            name: "suomi".to_owned(),
+        };
+        Show {
+            id: 1_234_567,
+            event_id: 305_411,
+            title: "Kuolleet lehdet".to_owned(),
+            original_title: "Kuolleet lehdet".to_owned(),
+            production_year: Some(2023).into(),
+            length_in_minutes: if matched { Some(81) } else { None }.into(),
+            rating: AgeRating::K18,
+            film_rating: AgeRating::K7,
+            genres: vec!["Draama".to_owned(), "Komedia".to_owned()],
+            theatre: "Tennispalatsi, Helsinki".to_owned(),
+            theatre_id: 1033,
+            auditorium: "sali 7".to_owned(),
+            start: start.into(),
+            end: end.into(),
+            start_local: local(start),
+            end_local: local(end),
+            presentation_method: if matched {
+                PresentationMethod::Imax3D
+            } else {
+                PresentationMethod::TwoD
+            },
+            language: if matched { Some(finnish.clone()) } else { None }.into(),
+            subtitles: vec![finnish],
+            dubbed: !matched,
+            event_series: if matched {
+                Some("K18 - Anniskelua salissa".to_owned())
+            } else {
+                None
+            }
+            .into(),
+            images: Images {
+                small: Some("https://media.finnkino.fi/s.jpg".to_owned()).into(),
+                medium: None.into(),
+                large: None.into(),
+            },
+            ticket_url: None.into(),
+            tmdb_id: if matched { Some(986_056) } else { None }.into(),
+            poster_path: None.into(),
+            overview: if matched {
+                Some("Two lonely people.".to_owned())
+            } else {
+                None
+            }
+            .into(),
+            vote_average: if matched { Some(7.4) } else { None }.into(),
+        }
+    }
+
+    #[test]
+    fn a_schedule_written_directly_is_the_json_the_spec_describes() {
+        let at = Utc.with_ymd_and_hms(2026, 12, 6, 12, 2, 0).unwrap();
+        assert_same_json(&ScheduleBody {
+            success: true,
+            schedule: vec![show(true), show(false)],
+            fetched_at: at.into(),
+            stale: false,
+        });
+        for rating in [
+            AgeRating::S,
+            AgeRating::K7,
+            AgeRating::K12,
+            AgeRating::K16,
+            AgeRating::K18,
+            AgeRating::Unknown,
+        ] {
+            assert_same_json(&rating);
+        }
+        for method in [
+            PresentationMethod::TwoD,
+            PresentationMethod::ThreeD,
+            PresentationMethod::Imax,
+            PresentationMethod::Imax3D,
+        ] {
+            assert_same_json(&method);
         }
     }
 }

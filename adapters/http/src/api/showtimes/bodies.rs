@@ -30,7 +30,8 @@ pub struct TheatreAreasBody {
 }
 
 /// Shows sorted by start time.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
 pub struct ScheduleBody {
     pub success: bool,
     pub schedule: Vec<Show>,

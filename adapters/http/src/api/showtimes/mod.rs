@@ -16,6 +16,7 @@ use leffaseura_core::domain::showtime::{parse_positive_id, AreaId, ShowtimePrefe
 use leffaseura_core::use_cases::ScheduleRequest;
 use leffaseura_core::MovieId;
 
+use crate::api::direct_json::DirectJson;
 use crate::api::matching::{
     DayCount, EventListName, FinnkinoDate, Matching, PositiveId, TheatreAreaId,
 };
@@ -25,7 +26,7 @@ use crate::auth::BearerAuth;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-mod bodies;
+pub(crate) mod bodies;
 #[cfg(test)]
 pub(crate) mod testing;
 #[cfg(test)]
@@ -41,8 +42,9 @@ pub enum TheatresResponse {
 
 #[derive(ApiResponse)]
 pub enum ScheduleResponse {
+    // Written with `DirectJson`: hundreds of shows a day.
     #[oai(status = 200)]
-    Ok(Json<ScheduleBody>),
+    Ok(DirectJson<ScheduleBody>),
 }
 
 #[derive(ApiResponse)]
@@ -142,7 +144,7 @@ impl ShowtimesApi {
                 days: nr_of_days.0.as_deref(),
             })
             .await?;
-        Ok(ScheduleResponse::Ok(Json(fetched.into())))
+        Ok(ScheduleResponse::Ok(DirectJson(fetched.into())))
     }
 
     /// Films and live events now in theatres or coming soon
@@ -216,7 +218,7 @@ impl ShowtimesApi {
             .showtimes
             .showtimes_for_movie(movie, Some(&area.0), days.0.as_deref())
             .await?;
-        Ok(ScheduleResponse::Ok(Json(fetched.into())))
+        Ok(ScheduleResponse::Ok(DirectJson(fetched.into())))
     }
 
     /// The caller's watchlist films showing nearby
