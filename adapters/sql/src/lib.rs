@@ -157,22 +157,9 @@ impl SqlStore {
         self.kept_on(Shelf::Answers, key, read).await
     }
 
-    /// A small fact about one reader (their role in a group, their reactions on a page)
-    /// under `key`, which must name the reader, as [`cached`](Self::cached) keeps an
-    /// answer. Only for facts that depend on nothing but the community's tables and `key`.
-    async fn cached_fact<T, F, Fut>(
-        &self,
-        key: impl FnOnce() -> String,
-        read: F,
-    ) -> Result<T, StoreError>
-    where
-        T: Clone + Send + Sync + 'static,
-        F: FnOnce() -> Fut,
-        Fut: std::future::Future<Output = Result<T, StoreError>>,
-    {
-        self.kept_on(Shelf::Facts, key, read).await
-    }
-
+    /// The entry under `key` on `shelf` (see [`cached`](Self::cached)). On
+    /// [`Shelf::Facts`], a small fact about one reader (their role in a group, their
+    /// reactions on a page): `key` must name the reader.
     async fn kept_on<T, F, Fut>(
         &self,
         shelf: Shelf,

@@ -35,6 +35,7 @@ use leffaseura_core::ports::group_store::{
 use leffaseura_core::ports::GroupStore;
 use leffaseura_core::{GroupId, MovieId, StoreError, UserId};
 
+use crate::community_cache::Shelf;
 use crate::error::retrying;
 use crate::SqlStore;
 
@@ -63,7 +64,8 @@ impl GroupStore for SqlStore {
         group: GroupId,
         user: UserId,
     ) -> Result<Option<GroupAccess>, StoreError> {
-        self.cached_fact(
+        self.kept_on(
+            Shelf::Facts,
             || format!("access:{}:{}", group.0, user.0),
             || reads::access(self.pool(), group, user),
         )

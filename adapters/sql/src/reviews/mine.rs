@@ -9,6 +9,7 @@ use std::future::Future;
 use leffaseura_core::domain::review::{MovieReviewStats, Review, ReviewPage};
 use leffaseura_core::{StoreError, UserId};
 
+use crate::community_cache::Shelf;
 use crate::SqlStore;
 
 /// An answer made of reviews that can carry the reader's own reaction.
@@ -62,7 +63,8 @@ impl SqlStore {
                 // Kept with the page it was read for: the same key names the same reviews
                 // until a community change forgets both.
                 let mine = self
-                    .cached_fact(
+                    .kept_on(
+                        Shelf::Facts,
                         || format!("mine:{}:{key}", viewer.0),
                         || self.viewer_reactions(reviews, viewer),
                     )
