@@ -12,7 +12,14 @@
 //! is ready for the next query, so once that answer is back every commit made before the
 //! round trip started has been applied here. Readers waiting at the same time share one
 //! round trip (at most one is under way; whoever arrives during it waits for the next).
+//!
+//! A request may look up several kept entries (the reader's account, their role, the page,
+//! their reactions on it). Within [`one_settle_per_request`], one round trip started after
+//! its first lookup vouches for all of them: every commit made before the request began
+//! has been applied by then, so the later lookups need not wait for a round trip each.
 
+use std::cell::Cell;
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -36,6 +43,18 @@ const PING_LIMIT: Duration = Duration::from_secs(3);
 
 /// How long to wait before listening again after the session was lost.
 const RETRY: Duration = Duration::from_secs(1);
+
+tokio::task_local! {
+    /// The round trip that vouches for every lookup of the current request, once its
+    /// first lookup has asked for one.
+    static REQUEST_ROUND_TRIP: Cell<Option<u64>>;
+}
+
+/// Runs `request` so that all its cache lookups share one settling round trip (see the
+/// module docs). Outside it, each lookup waits for a round trip of its own.
+pub async fn one_settle_per_request<F: Future>(request: F) -> F::Output {
+    REQUEST_ROUND_TRIP.scope(Cell::new(None), request).await
+}
 
 #[derive(Debug)]
 struct Listening {
@@ -79,9 +98,18 @@ impl ChangeFeed for Listening {
     }
 
     async fn settle(&self, _cache: &CommunityCache) -> bool {
-        // A round trip under way may have started before this read: wait for the next.
-        let needed = self.started.load(Ordering::SeqCst) + 1;
         let mut answered = self.answered.subscribe();
+        let needed = match REQUEST_ROUND_TRIP.try_with(Cell::get) {
+            Ok(Some(needed)) if *answered.borrow() >= needed => return self.is_on(),
+            Ok(Some(needed)) => needed,
+            _ => {
+                // A round trip under way may have started before this read: wait for the
+                // next.
+                let needed = self.started.load(Ordering::SeqCst) + 1;
+                let _outside_a_request = REQUEST_ROUND_TRIP.try_with(|kept| kept.set(Some(needed)));
+                needed
+            }
+        };
         self.wanted.notify_one();
         let waited = tokio::time::timeout(
             PING_LIMIT,

@@ -3,7 +3,7 @@
 
 mod community_feed;
 
-pub use community_feed::community_cache;
+pub use community_feed::{community_cache, one_settle_per_request};
 
 use leffaseura_core::StoreError;
 use leffaseura_sql::{Backend, PoolSettings, SqlStore};

@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Parser;
 use poem::listener::{Acceptor, Listener, TcpListener};
-use poem::Server;
+use poem::{Endpoint, EndpointExt, Server};
 use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
 
@@ -322,7 +322,9 @@ async fn run(config: Config) -> anyhow::Result<()> {
             "the webapp is not built; / shows how to build it (cd webapp && npm ci && npm run build)"
         );
     }
-    let app = build_app(state, &app_config);
+    let app = build_app(state, &app_config).around(|endpoint, request| async move {
+        leffaseura_postgres::one_settle_per_request(endpoint.call(request)).await
+    });
 
     serve(&config, app).await?;
     import_worker.abort();
