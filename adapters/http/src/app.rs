@@ -79,7 +79,11 @@ pub fn build_app(
     };
 
     let origins = CorsOrigins::new(&config.cors_origins);
-    let series = std::sync::Arc::new(crate::metrics::RequestSeries::default());
+    let series = config
+        .metrics
+        .as_ref()
+        .map(crate::metrics::MetricsEndpoint::series)
+        .unwrap_or_default();
     let writes = config
         .limits
         .writes_per_user

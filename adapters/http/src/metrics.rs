@@ -7,8 +7,10 @@
 //! per operation, however many ids clients send.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use poem::http::{header, Method, StatusCode};
@@ -37,6 +39,7 @@ pub struct MetricsEndpoint {
     token: Option<Arc<str>>,
     hooks: Vec<ScrapeHook>,
     process: Arc<metrics_process::Collector>,
+    series: Arc<RequestSeries>,
 }
 
 impl std::fmt::Debug for MetricsEndpoint {
@@ -56,12 +59,20 @@ impl MetricsEndpoint {
         self
     }
 
+    /// The request series this endpoint reports; the app counts into it.
+    #[must_use]
+    pub fn series(&self) -> Arc<RequestSeries> {
+        self.series.clone()
+    }
+
     fn render(&self) -> String {
         for hook in &self.hooks {
             hook();
         }
         self.process.collect();
-        self.handle.render()
+        let mut text = self.handle.render();
+        self.series.render_durations(&mut text);
+        text
     }
 
     fn authorized(&self, req: &Request) -> bool {
@@ -109,6 +120,7 @@ pub fn install(token: Option<String>) -> Result<MetricsEndpoint, String> {
         token: token.filter(|t| !t.is_empty()).map(Arc::from),
         hooks: Vec::new(),
         process: Arc::new(process),
+        series: Arc::new(RequestSeries::default()),
     })
 }
 
@@ -118,11 +130,6 @@ fn describe() {
     metrics::describe_counter!(
         REQUESTS,
         "HTTP requests answered, by method, route template and status."
-    );
-    metrics::describe_histogram!(
-        DURATION,
-        metrics::Unit::Seconds,
-        "Time to answer an HTTP request, by method and route template."
     );
     metrics::describe_counter!(
         "leffaseura_upstream_calls_total",
@@ -158,6 +165,7 @@ fn describe() {
 
 const REQUESTS: &str = "leffaseura_http_requests_total";
 const DURATION: &str = "leffaseura_http_request_duration_seconds";
+const DURATION_HELP: &str = "Time to answer an HTTP request, by method and route template.";
 
 /// Serves the text format (404 when metrics are not configured is the router's: the
 /// route exists only with an endpoint).
@@ -185,10 +193,50 @@ pub(crate) fn serve_metrics(req: &Request, endpoint: Data<&MetricsEndpoint>) -> 
 /// The request series' handles, by label: building a metric key (owned labels, hashing,
 /// the recorder's registry) cost more than the rest of counting, so each series is looked
 /// up once. One per app, made after the recorder is installed.
+///
+/// The durations are counted here into fixed buckets rather than by the recorder, whose
+/// histograms keep every sample until the next scrape or upkeep: at tens of thousands of
+/// requests a second that buffer was most of the memory a busy server added.
 #[derive(Default)]
 pub struct RequestSeries {
     counters: RwLock<HashMap<(&'static str, &'static str, u16), metrics::Counter>>,
-    durations: RwLock<HashMap<(&'static str, &'static str), metrics::Histogram>>,
+    durations: RwLock<HashMap<(&'static str, &'static str), Arc<Buckets>>>,
+}
+
+/// One route's durations: a count per latency bucket (the last one past every bound) and
+/// their sum.
+#[derive(Default)]
+struct Buckets {
+    counts: [AtomicU64; LATENCY_BUCKETS.len() + 1],
+    sum_nanos: AtomicU64,
+}
+
+impl Buckets {
+    fn record(&self, took: Duration) {
+        let seconds = took.as_secs_f64();
+        let bucket = LATENCY_BUCKETS
+            .iter()
+            .position(|bound| seconds <= *bound)
+            .unwrap_or(LATENCY_BUCKETS.len());
+        if let Some(count) = self.counts.get(bucket) {
+            count.fetch_add(1, Ordering::Relaxed);
+        }
+        let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
+        self.sum_nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// Prometheus' cumulative `_bucket` lines, `_sum` and `_count` for `labels`.
+    fn render(&self, labels: &str, out: &mut String) {
+        let mut total = 0;
+        let bounds = LATENCY_BUCKETS.iter().map(ToString::to_string);
+        for (count, bound) in self.counts.iter().zip(bounds.chain(["+Inf".to_owned()])) {
+            total += count.load(Ordering::Relaxed);
+            let _ = writeln!(out, "{DURATION}_bucket{{{labels},le=\"{bound}\"}} {total}");
+        }
+        let sum = Duration::from_nanos(self.sum_nanos.load(Ordering::Relaxed)).as_secs_f64();
+        let _ = writeln!(out, "{DURATION}_sum{{{labels}}} {sum}");
+        let _ = writeln!(out, "{DURATION}_count{{{labels}}} {total}");
+    }
 }
 
 impl RequestSeries {
@@ -211,21 +259,32 @@ impl RequestSeries {
         counter.increment(1);
     }
 
-    fn time(&self, method: &'static str, route: &'static str, seconds: f64) {
+    fn time(&self, method: &'static str, route: &'static str, took: Duration) {
         let key = (method, route);
         let known = self
             .durations
             .read()
             .ok()
             .and_then(|durations| durations.get(&key).cloned());
-        let histogram = known.unwrap_or_else(|| {
-            let histogram = metrics::histogram!(DURATION, "method" => method, "route" => route);
-            if let Ok(mut durations) = self.durations.write() {
-                durations.insert(key, histogram.clone());
-            }
-            histogram
+        let buckets = known.unwrap_or_else(|| match self.durations.write() {
+            Ok(mut durations) => durations.entry(key).or_default().clone(),
+            Err(_) => Arc::default(),
         });
-        histogram.record(seconds);
+        buckets.record(took);
+    }
+
+    /// The durations in Prometheus' text format, after what the recorder rendered.
+    fn render_durations(&self, out: &mut String) {
+        let Ok(durations) = self.durations.read() else {
+            return;
+        };
+        let mut routes: Vec<_> = durations.iter().collect();
+        routes.sort_by_key(|(key, _)| **key);
+        let _ = writeln!(out, "# HELP {DURATION} {DURATION_HELP}");
+        let _ = writeln!(out, "# TYPE {DURATION} histogram");
+        for ((method, route), buckets) in routes {
+            buckets.render(&format!("method=\"{method}\",route=\"{route}\""), out);
+        }
     }
 }
 
@@ -243,7 +302,7 @@ pub async fn record_request<E: Endpoint>(
     let route = route_label(req.uri().path());
     let response = ep.get_response(req).await;
     series.count(method, route, response.status().as_u16());
-    series.time(method, route, started.elapsed().as_secs_f64());
+    series.time(method, route, started.elapsed());
     Ok(response)
 }
 
@@ -304,6 +363,34 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_render_as_cumulative_buckets_with_their_sum_and_count() {
+        let series = RequestSeries::default();
+        for millis in [1, 3, 3, 40_000] {
+            series.time("GET", "/api/users/{id}", Duration::from_millis(millis));
+        }
+        series.time("POST", "/api/users/login", Duration::from_millis(300));
+        let mut text = String::new();
+        series.render_durations(&mut text);
+        for line in [
+            "# TYPE leffaseura_http_request_duration_seconds histogram",
+            r#"leffaseura_http_request_duration_seconds_bucket{method="GET",route="/api/users/{id}",le="0.001"} 1"#,
+            r#"leffaseura_http_request_duration_seconds_bucket{method="GET",route="/api/users/{id}",le="0.0025"} 1"#,
+            r#"leffaseura_http_request_duration_seconds_bucket{method="GET",route="/api/users/{id}",le="0.005"} 3"#,
+            r#"leffaseura_http_request_duration_seconds_bucket{method="GET",route="/api/users/{id}",le="30"} 3"#,
+            r#"leffaseura_http_request_duration_seconds_bucket{method="GET",route="/api/users/{id}",le="+Inf"} 4"#,
+            r#"leffaseura_http_request_duration_seconds_sum{method="GET",route="/api/users/{id}"} 40.007"#,
+            r#"leffaseura_http_request_duration_seconds_count{method="GET",route="/api/users/{id}"} 4"#,
+            r#"leffaseura_http_request_duration_seconds_bucket{method="POST",route="/api/users/login",le="0.25"} 0"#,
+            r#"leffaseura_http_request_duration_seconds_count{method="POST",route="/api/users/login"} 1"#,
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line} missing from:\n{text}"
+            );
+        }
+    }
 
     #[test]
     fn paths_are_labelled_by_their_route_template() {
