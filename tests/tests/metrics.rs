@@ -121,7 +121,8 @@ async fn requests_are_counted_by_route_template(server: TestServer) {
     assert!(idle.unwrap_or_default() + in_use.unwrap_or_default() >= 1.0);
     assert_eq!(
         value(&metrics, "leffaseura_db_pool_max_connections", &[]),
-        Some(10.0)
+        Some(6.0),
+        "DB_POOL_SIZE=6"
     );
     assert_eq!(
         value(&metrics, "leffaseura_db_pool_waiting", &[]),
@@ -149,7 +150,7 @@ async fn requests_are_counted_by_route_template(server: TestServer) {
 
 #[tokio::test]
 async fn sqlite_requests_are_counted_by_route_template() {
-    let server = TestServer::start(Backend::Sqlite)
+    let server = TestServer::start_with(Backend::Sqlite, &[("DB_POOL_SIZE", "6")])
         .await
         .expect("SQLite always starts");
     requests_are_counted_by_route_template(server).await;
@@ -157,7 +158,8 @@ async fn sqlite_requests_are_counted_by_route_template() {
 
 #[tokio::test]
 async fn postgres_requests_are_counted_by_route_template() {
-    if let Some(server) = TestServer::start(Backend::Postgres).await {
+    if let Some(server) = TestServer::start_with(Backend::Postgres, &[("DB_POOL_SIZE", "6")]).await
+    {
         requests_are_counted_by_route_template(server).await;
     }
 }

@@ -8,6 +8,12 @@ pub use community_feed::{community_cache, one_settle_per_request};
 use leffaseura_core::StoreError;
 use leffaseura_sql::{Backend, PoolSettings, SqlStore};
 
+/// Connections to open at most, unless configured. A Postgres connection waits on its
+/// backend process and the network, not on this process's CPU, so more of them than CPUs
+/// still help; the server's own limit (`max_connections`, 100 by default) is shared by
+/// every process.
+const DEFAULT_POOL_SIZE: u32 = 10;
+
 fn backend_error(err: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     StoreError::Backend(Box::new(err))
 }
@@ -26,7 +32,7 @@ pub async fn connect(url: &str) -> Result<SqlStore, StoreError> {
 /// As [`connect`].
 pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<SqlStore, StoreError> {
     leffaseura_sql::install_drivers();
-    let pool = leffaseura_sql::pool_options(settings)
+    let pool = leffaseura_sql::pool_options(settings, DEFAULT_POOL_SIZE)
         .connect(url)
         .await
         .map_err(backend_error)?;

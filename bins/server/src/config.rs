@@ -37,6 +37,11 @@ pub struct Config {
     #[arg(long, env = "DB_ACQUIRE_TIMEOUT_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub db_acquire_timeout_ms: u64,
 
+    /// Database connections to open at most. Default: on SQLite two per CPU (at least 4),
+    /// on Postgres 10.
+    #[arg(long, env = "DB_POOL_SIZE", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_pool_size: Option<u32>,
+
     /// After SIGTERM or Ctrl-C: seconds to let requests in flight finish (no new
     /// connections are accepted meanwhile) before the server exits anyway.
     #[arg(long, env = "SHUTDOWN_DRAIN_SECS", default_value_t = 30)]
@@ -215,6 +220,7 @@ impl Config {
     pub fn pool(&self) -> leffaseura_sql::PoolSettings {
         leffaseura_sql::PoolSettings {
             acquire_timeout: std::time::Duration::from_millis(self.db_acquire_timeout_ms),
+            max_connections: self.db_pool_size,
         }
     }
 
@@ -308,6 +314,15 @@ mod tests {
         let config = Config::try_parse_from(["leffaseura-server", "--access-log", "off"]).unwrap();
         assert_eq!(config.access_log, Switch::Off);
         assert!(Config::try_parse_from(["leffaseura-server", "--access-log", "maybe"]).is_err());
+    }
+
+    #[test]
+    fn the_pool_size_is_the_backends_default_unless_set() {
+        let config = Config::try_parse_from(["leffaseura-server"]).unwrap();
+        assert_eq!(config.pool().max_connections, None);
+        let config = Config::try_parse_from(["leffaseura-server", "--db-pool-size", "3"]).unwrap();
+        assert_eq!(config.pool().max_connections, Some(3));
+        assert!(Config::try_parse_from(["leffaseura-server", "--db-pool-size", "0"]).is_err());
     }
 
     #[test]

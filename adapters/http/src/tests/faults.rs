@@ -8,8 +8,10 @@ use leffaseura_sql::SqlStore;
 use super::{assert_error, post, register, send};
 use crate::testing::{test_app, Client};
 
-/// The pool's size (`leffaseura_sql::pool_options`).
-const POOL_SIZE: usize = 10;
+/// How many connections the pool opens at most.
+fn pool_size(store: &SqlStore) -> u32 {
+    store.pool().options().get_max_connections()
+}
 
 /// Sets `PRAGMA max_page_count` (a per-connection setting) on every connection of the
 /// pool: to the database's current size (`full`: nothing more fits) or back to SQLite's
@@ -17,7 +19,7 @@ const POOL_SIZE: usize = 10;
 /// set again after anything that may have replaced one.
 async fn limit_pages(store: &SqlStore, full: bool) {
     let mut conns = Vec::new();
-    for _ in 0..POOL_SIZE {
+    for _ in 0..pool_size(store) {
         conns.push(store.pool().acquire().await.expect("a connection"));
     }
     for conn in &mut conns {
@@ -71,7 +73,7 @@ async fn a_full_disk_answers_507_fails_readiness_and_writes_recover_once_space_i
 
     // Each readiness check tries a write (which SQLite rolls back entirely when it does
     // not fit) on whichever pooled connection it gets.
-    for _ in 0..POOL_SIZE {
+    for _ in 0..pool_size(&db.store) {
         let (status, body) = send(client.get("/readyz").send().await).await;
         assert_error(status, &body, 503, "storage_full");
         limit_pages(&db.store, true).await;
