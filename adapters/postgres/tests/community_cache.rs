@@ -9,6 +9,7 @@
 use leffaseura_core::ports::UserStore;
 use leffaseura_core::UserId;
 use leffaseura_sql::testing::PostgresTestDb;
+use leffaseura_sql::SqlStore;
 use sqlx::{Connection, PgConnection};
 
 /// `sql` run to its commit by a connection of another "server", on a thread of its own,
@@ -34,7 +35,7 @@ fn commit_elsewhere(url: &str, sql: &str, id: i64) {
     .expect("writer thread");
 }
 
-async fn bio(store: &leffaseura_sql::SqlStore, id: UserId) -> String {
+async fn bio(store: &SqlStore, id: UserId) -> String {
     store
         .find_profile(id)
         .await
@@ -44,19 +45,26 @@ async fn bio(store: &leffaseura_sql::SqlStore, id: UserId) -> String {
         .bio
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn a_kept_profile_is_never_served_past_a_commit_made_before_the_read() {
-    let Some(db) = PostgresTestDb::create("leffaseura_cache").await else {
-        return;
-    };
+/// A migrated database (`None` when Postgres is not running), a store on it without the
+/// cache, and one with it.
+async fn stores(name: &str) -> Option<(PostgresTestDb, SqlStore, SqlStore)> {
+    let db = PostgresTestDb::create(name).await?;
     let plain = leffaseura_postgres::connect(db.url())
         .await
         .expect("connect");
     leffaseura_postgres::migrate(&plain).await.expect("migrate");
-    let id = leffaseura_sql::contract::user(&plain, "kaisa").await.id;
-    let store = plain
+    let cached = plain
         .clone()
         .with_community_cache(leffaseura_postgres::community_cache(db.url()));
+    Some((db, plain, cached))
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_kept_profile_is_never_served_past_a_commit_made_before_the_read() {
+    let Some((db, plain, store)) = stores("leffaseura_cache").await else {
+        return;
+    };
+    let id = leffaseura_sql::contract::user(&plain, "kaisa").await.id;
 
     wait_until_kept(&store, db.url(), id).await;
 
@@ -74,7 +82,7 @@ async fn a_kept_profile_is_never_served_past_a_commit_made_before_the_read() {
 
 /// Reads `id`'s bio until the cache serves its kept copy (a change made with the triggers
 /// switched off, so never reported, stays unseen). The listener connects in the background.
-async fn wait_until_kept(store: &leffaseura_sql::SqlStore, url: &str, id: UserId) {
+async fn wait_until_kept(store: &SqlStore, url: &str, id: UserId) {
     for _ in 0..200 {
         let before = bio(store, id).await;
         commit_elsewhere(
@@ -93,18 +101,11 @@ async fn wait_until_kept(store: &leffaseura_sql::SqlStore, url: &str, id: UserId
 
 #[tokio::test(flavor = "current_thread")]
 async fn every_lookup_of_a_request_sees_the_commits_made_before_the_request() {
-    let Some(db) = PostgresTestDb::create("leffaseura_cache_request").await else {
+    let Some((db, plain, store)) = stores("leffaseura_cache_request").await else {
         return;
     };
-    let plain = leffaseura_postgres::connect(db.url())
-        .await
-        .expect("connect");
-    leffaseura_postgres::migrate(&plain).await.expect("migrate");
     let first = leffaseura_sql::contract::user(&plain, "kaisa").await.id;
     let second = leffaseura_sql::contract::user(&plain, "ville").await.id;
-    let store = plain
-        .clone()
-        .with_community_cache(leffaseura_postgres::community_cache(db.url()));
     wait_until_kept(&store, db.url(), first).await;
     wait_until_kept(&store, db.url(), second).await;
 
