@@ -106,7 +106,9 @@ impl ChangeFeed for Listening {
                 // A round trip under way may have started before this read: wait for the
                 // next.
                 let needed = self.started.load(Ordering::SeqCst) + 1;
-                let _outside_a_request = REQUEST_ROUND_TRIP.try_with(|kept| kept.set(Some(needed)));
+                // Kept for the request's later lookups; outside a request scope there is
+                // nowhere to keep it, and each lookup settles on its own.
+                let _ = REQUEST_ROUND_TRIP.try_with(|kept| kept.set(Some(needed)));
                 needed
             }
         };
