@@ -88,8 +88,7 @@ fn init_logging(format: LogFormat, access_log: config::Switch) -> WorkerGuard {
             filter = filter.add_directive(off);
         }
     }
-    // Not lossy: a full queue (128k lines) slows requests down rather than dropping
-    // warnings and errors.
+    // Not lossy: a full queue slows requests down rather than dropping warnings and errors.
     let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
         .buffered_lines_limit(LOG_QUEUE_LINES)
         .lossy(false)
