@@ -6,12 +6,21 @@ use crate::ids::UserId;
 use crate::use_cases::accounts::{user_not_found, Accounts};
 
 impl Accounts {
-    /// The authenticated user's own profile with fresh statistics.
+    /// The authenticated user's own profile: the session's account (with email) and the
+    /// statistics of their public profile. Those are read like any profile's, so a store
+    /// that keeps profiles serves them without a query of their own; a keeping store
+    /// serves only what every commit made before the read is in (the user's own reviews
+    /// included), so they are as fresh as a query's.
     ///
     /// # Errors
     /// `Internal` on store failures.
     pub async fn get_own_profile(&self, user: User) -> Result<UserProfile, Error> {
-        let stats = self.users.user_stats(user.id).await?;
+        let stats = self
+            .users
+            .find_profile(user.id)
+            .await?
+            .map(|profile| profile.stats)
+            .unwrap_or_default();
         Ok(UserProfile { user, stats })
     }
 
@@ -66,17 +75,29 @@ mod tests {
                 },
             }))
         });
-        ports
-            .users
-            .expect_user_stats()
-            .returning(|_| Ok(UserStats::default()));
         let accounts = ports.accounts();
         let profile = accounts.get_profile(UserId(2)).await.unwrap();
         assert_eq!(profile.stats.average_rating(), Some(4.0));
-        let own = accounts
-            .get_own_profile(user(2, "pekka", "pw"))
+        let mut session_user = user(2, "pekka", "pw");
+        session_user.email = "own@example.com".to_owned();
+        let own = accounts.get_own_profile(session_user).await.unwrap();
+        assert_eq!(own.stats.review_count, 1);
+        assert_eq!(
+            own.user.email, "own@example.com",
+            "the account is the session's"
+        );
+    }
+
+    #[tokio::test]
+    async fn an_own_profile_gone_from_the_store_has_empty_stats() {
+        let mut ports = Ports::new();
+        ports.users.expect_find_profile().returning(|_| Ok(None));
+        let own = ports
+            .accounts()
+            .get_own_profile(user(3, "liisa", "pw"))
             .await
             .unwrap();
-        assert_eq!(own.stats.review_count, 0);
+        assert_eq!(own.stats, UserStats::default());
+        assert_eq!(own.user.username, "liisa");
     }
 }
