@@ -31,4 +31,4 @@ mod tests;
 
 pub use app::{build_app, AppConfig};
 pub use limits::HttpLimits;
-pub use state::AppState;
+pub use state::{AppState, Services};

@@ -10,8 +10,28 @@ use leffaseura_core::use_cases::{
     Reviews, Showtimes, WatchParties,
 };
 
+/// What each request is handed (poem's `.data()` gives every request a clone of it): the
+/// services behind one pointer. A clone of [`Services`] itself is 13 `Arc` counts raised and
+/// dropped again per request, on counters that both worker threads write.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+impl From<Services> for AppState {
+    fn from(services: Services) -> Self {
+        Self(Arc::new(services))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+/// The use cases and ports the handlers call.
+pub struct Services {
     /// Registration, login, sessions, profiles.
     pub accounts: Arc<Accounts>,
     /// Logins and registrations per client address, counted in the store (shared by

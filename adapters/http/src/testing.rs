@@ -24,7 +24,7 @@ use leffaseura_core::{Error, ErrorCode, MovieId};
 use leffaseura_sql::SqlStore;
 
 use crate::auth::{Argon2Hasher, JwtIssuer};
-use crate::{build_app, AppConfig, AppState, HttpLimits};
+use crate::{build_app, AppConfig, AppState, HttpLimits, Services};
 
 pub const SECRET: &[u8] = b"test secret";
 
@@ -95,7 +95,7 @@ async fn build_test_app(
         store.clone(),
         clock.clone(),
     ));
-    let state = AppState {
+    let state = AppState::from(Services {
         accounts,
         rate_limits,
         logins,
@@ -136,7 +136,7 @@ async fn build_test_app(
             store.clone(),
             clock,
         )),
-    };
+    });
     let config = AppConfig {
         webapp_dir: dir.path().join("no-webapp"),
         cors_origins: Vec::new(),

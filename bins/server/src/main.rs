@@ -32,7 +32,7 @@ use leffaseura_core::use_cases::Reviews;
 use leffaseura_core::use_cases::{Imports, PersonalData};
 use leffaseura_core::use_cases::{ShowtimePorts, Showtimes, WatchParties};
 use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
-use leffaseura_http::{build_app, AppConfig, AppState};
+use leffaseura_http::{build_app, AppConfig, AppState, Services};
 use leffaseura_sql::SqlStore;
 
 use crate::config::{Config, LogFormat};
@@ -302,7 +302,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         );
     }
     let logins = Logins::new(accounts.clone(), rate_limits.clone(), store.clone(), clock);
-    let state = AppState {
+    let state = AppState::from(Services {
         accounts,
         rate_limits,
         logins: Arc::new(logins),
@@ -316,7 +316,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         parties: Arc::new(parties),
         personal_data: Arc::new(personal_data),
         imports,
-    };
+    });
     let app_config = AppConfig {
         webapp_dir: config.webapp_dir.clone(),
         cors_origins: config.cors_origins(),
