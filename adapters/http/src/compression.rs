@@ -7,13 +7,11 @@
 //! the client refused with `q=0`, sets no `Vary`, and also inflates request bodies, which
 //! would let a small compressed upload slip past the body size limits.
 
-use std::sync::Arc;
-
 use async_compression::tokio::bufread::{BrotliEncoder, GzipEncoder};
 use async_compression::Level;
 use poem::http::header::{self, HeaderMap, HeaderValue};
 use poem::http::{Method, StatusCode};
-use poem::{Body, Endpoint, Request, Response};
+use poem::{Body, Response};
 use tokio::io::BufReader;
 
 use leffaseura_core::ErrorCode;
@@ -147,25 +145,24 @@ fn has_no_body(method: &Method, status: StatusCode) -> bool {
         )
 }
 
-/// See the module docs.
-///
-/// # Errors
-/// Never: the inner endpoint's errors are already responses.
-pub async fn compress_response<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
-    let coding = preferred_coding(req.headers());
-    let method = req.method().clone();
-    let mut response = ep.get_response(req).await;
+/// `response` to a `method` request, compressed with `coding` (the client's
+/// [`preferred_coding`]) when it is text worth compressing (see the module docs).
+pub(crate) async fn compress(
+    mut response: Response,
+    coding: Option<Coding>,
+    method: &Method,
+) -> Response {
     if !content_type(&response).is_some_and(is_compressible) {
-        return Ok(response);
+        return response;
     }
     vary_on_accept_encoding(response.headers_mut());
     let Some(coding) = coding else {
-        return Ok(response);
+        return response;
     };
     if response.headers().contains_key(header::CONTENT_ENCODING)
-        || has_no_body(&method, response.status())
+        || has_no_body(method, response.status())
     {
-        return Ok(response);
+        return response;
     }
     let declared_length = response
         .headers()
@@ -173,7 +170,7 @@ pub async fn compress_response<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::R
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<usize>().ok());
     match declared_length {
-        Some(length) if length < MIN_COMPRESSED_BYTES => return Ok(response),
+        Some(length) if length < MIN_COMPRESSED_BYTES => return response,
         Some(_) => {}
         None => {
             // The API's answers are in memory: reading them is free and tells their size.
@@ -181,18 +178,18 @@ pub async fn compress_response<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::R
                 Ok(body) => body,
                 Err(err) => {
                     tracing::error!(error = %err, "reading an answer to compress it failed");
-                    return Ok(crate::error::error_response(
+                    return crate::error::error_response(
                         StatusCode::INTERNAL_SERVER_ERROR,
                         ErrorCode::InternalError,
                         crate::error::INTERNAL_MESSAGE,
                         None,
-                    ));
+                    );
                 }
             };
             let small = body.len() < MIN_COMPRESSED_BYTES;
             response.set_body(Body::from_bytes(body));
             if small {
-                return Ok(response);
+                return response;
             }
         }
     }
@@ -211,7 +208,7 @@ pub async fn compress_response<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::R
     );
     headers.remove(header::CONTENT_LENGTH);
     response.set_body(compressed);
-    Ok(response)
+    response
 }
 
 #[cfg(test)]

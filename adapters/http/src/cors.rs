@@ -3,10 +3,11 @@
 //! headers, so that the browser enforces the same-origin policy for them. (poem's `Cors`
 //! answers them with a plain-text 403 instead, which would break the same-origin webapp.)
 
+use std::future::Future;
 use std::sync::Arc;
 
 use poem::http::{header, HeaderValue, Method, StatusCode};
-use poem::{Endpoint, IntoResponse, Request, Response};
+use poem::{IntoResponse, Request, Response};
 
 const ALLOWED_METHODS: &str = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 const DEFAULT_HEADERS: &str = "authorization, content-type";
@@ -42,17 +43,19 @@ impl CorsOrigins {
     }
 }
 
-/// The middleware function (see the module docs).
-///
-/// # Errors
-/// Those of the wrapped endpoint.
-pub async fn cors<E: Endpoint>(
-    ep: Arc<E>,
+/// Answers `req` through `next` with CORS (see the module docs): a preflight from one of
+/// `origins` is answered here, any other request by `next`, and the answer to one of
+/// `origins` names it.
+pub(crate) async fn with_cors<F>(
+    origins: &CorsOrigins,
     req: Request,
-    origins: CorsOrigins,
-) -> poem::Result<Response> {
+    next: impl FnOnce(Request) -> F,
+) -> Response
+where
+    F: Future<Output = Response>,
+{
     let Some(origin) = origins.allowed(&req) else {
-        return ep.call(req).await.map(IntoResponse::into_response);
+        return next(req).await;
     };
     let preflight = req.method() == Method::OPTIONS
         && req
@@ -77,19 +80,19 @@ pub async fn cors<E: Endpoint>(
         );
         response
     } else {
-        ep.get_response(req).await
+        next(req).await
     };
     let headers = response.headers_mut();
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
     headers.append(header::VARY, HeaderValue::from_static("Origin"));
-    Ok(response)
+    response
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use poem::test::TestClient;
-    use poem::{handler, EndpointExt};
+    use poem::{handler, Endpoint, EndpointExt};
 
     #[handler]
     fn hello() -> &'static str {
@@ -98,7 +101,10 @@ mod tests {
 
     fn client() -> TestClient<impl Endpoint> {
         let origins = CorsOrigins::new(&["http://localhost:5173/".to_owned()]);
-        TestClient::new(hello.around(move |ep, req| cors(ep, req, origins.clone())))
+        TestClient::new(hello.around(move |ep, req| {
+            let origins = origins.clone();
+            async move { Ok(with_cors(&origins, req, |req| ep.get_response(req)).await) }
+        }))
     }
 
     #[tokio::test]

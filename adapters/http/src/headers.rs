@@ -2,11 +2,9 @@
 //! framing, a strict referrer policy and no powerful browser features; and how long a
 //! browser may keep the webapp's files.
 
-use std::sync::Arc;
-
 use poem::http::header::{self, HeaderValue};
 use poem::http::HeaderName;
-use poem::{Endpoint, Request, Response};
+use poem::Response;
 
 /// The webapp and the API: scripts, styles, fonts and calls only from this origin.
 /// Images also from `https:` (TMDB's `image.tmdb.org`, Finnkino's images, a group's
@@ -48,47 +46,49 @@ fn is_docs(path: &str) -> bool {
     path == "/api/docs" || path.starts_with("/api/docs/")
 }
 
-/// See the module docs.
-///
-/// # Errors
-/// Never: the inner endpoint's errors are already responses.
-pub async fn security_headers<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
-    let path = req.uri().path();
+// Built once: `HeaderValue::from_static` checks every byte of the value when it runs.
+static APP_CSP_VALUE: HeaderValue = HeaderValue::from_static(APP_CSP);
+static DOCS_CSP_VALUE: HeaderValue = HeaderValue::from_static(DOCS_CSP);
+static NOSNIFF: HeaderValue = HeaderValue::from_static("nosniff");
+static DENY: HeaderValue = HeaderValue::from_static("DENY");
+static REFERRER: HeaderValue = HeaderValue::from_static("strict-origin-when-cross-origin");
+static PERMISSIONS_POLICY_VALUE: HeaderValue = HeaderValue::from_static(PERMISSIONS_POLICY);
+static IMMUTABLE_VALUE: HeaderValue = HeaderValue::from_static(IMMUTABLE);
+static NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
+static PERMISSIONS_POLICY_NAME: HeaderName = HeaderName::from_static("permissions-policy");
+
+/// Adds the headers of the module docs to `response`, the answer to a request for `path`.
+pub(crate) fn add_security_headers(path: &str, response: &mut Response) {
     let docs = is_docs(path);
     let asset = path.starts_with("/assets/");
-    let mut response = ep.get_response(req).await;
-    let csp = if docs { DOCS_CSP } else { APP_CSP };
+    let csp = if docs {
+        &DOCS_CSP_VALUE
+    } else {
+        &APP_CSP_VALUE
+    };
     let is_html = is_html(response.headers());
     let cache = if asset && response.status().is_success() {
-        Some(IMMUTABLE)
+        Some(&IMMUTABLE_VALUE)
     } else if is_html && !docs {
         // index.html names the current hashed files: always revalidate it.
-        Some("no-cache")
+        Some(&NO_CACHE)
     } else {
         None
     };
     let headers = response.headers_mut();
-    let set = |headers: &mut poem::http::HeaderMap, name: HeaderName, value: &'static str| {
-        headers.insert(name, HeaderValue::from_static(value));
-    };
+    headers.reserve(6);
     // The webapp's page may bring its own policy: this one, allowing its inline scripts.
     if docs || !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-        set(headers, header::CONTENT_SECURITY_POLICY, csp);
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
     }
-    set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
-    set(headers, header::X_FRAME_OPTIONS, "DENY");
-    set(
-        headers,
-        header::REFERRER_POLICY,
-        "strict-origin-when-cross-origin",
-    );
-    set(
-        headers,
-        HeaderName::from_static("permissions-policy"),
-        PERMISSIONS_POLICY,
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, NOSNIFF.clone());
+    headers.insert(header::X_FRAME_OPTIONS, DENY.clone());
+    headers.insert(header::REFERRER_POLICY, REFERRER.clone());
+    headers.insert(
+        PERMISSIONS_POLICY_NAME.clone(),
+        PERMISSIONS_POLICY_VALUE.clone(),
     );
     if let Some(cache) = cache {
-        set(headers, header::CACHE_CONTROL, cache);
+        headers.insert(header::CACHE_CONTROL, cache.clone());
     }
-    Ok(response)
 }

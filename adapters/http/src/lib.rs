@@ -7,6 +7,7 @@ pub mod auth;
 pub mod compression;
 pub mod cors;
 mod docs;
+mod edge;
 pub mod error;
 mod error_code;
 pub mod headers;

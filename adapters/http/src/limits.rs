@@ -2,20 +2,19 @@
 //! - [`ClientAddress`]: whom the login and registration limits count (the peer address;
 //!   `X-Forwarded-For` only behind a trusted proxy, else anyone could name any address
 //!   and never be limited);
-//! - [`limit_writes`] (around `/api`): writes (POST, PUT, PATCH, DELETE) per logged-in
+//! - [`refuse_write`] (in [`crate::edge`]): writes (POST, PUT, PATCH, DELETE) per logged-in
 //!   user, in process (a [`governor`] keyed limiter): a single user flooding writes is a
 //!   local load problem, not one that several processes must agree on.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::Arc;
 use std::time::Duration;
 
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use poem::http::{header, Method};
 use poem::web::RemoteAddr;
-use poem::{Endpoint, FromRequest, IntoResponse, Request, RequestBody, Response};
+use poem::{FromRequest, IntoResponse, Request, RequestBody, Response};
 
 use leffaseura_core::domain::rate_limit::{retry_after_secs, RateLimit};
 use leffaseura_core::UserId;
@@ -134,30 +133,18 @@ fn token_user(req: &Request) -> Option<UserId> {
     req.data::<AppState>()?.accounts.token_user(token)
 }
 
-/// See the module docs: a write by a user past their quota answers 429 `rate_limited`
-/// with `Retry-After`.
-///
-/// # Errors
-/// Never: a refusal is a response, anything else is `ep`'s answer.
-pub async fn limit_writes<E: Endpoint>(
-    ep: Arc<E>,
-    req: Request,
-    limiter: Option<Arc<WriteLimiter>>,
-) -> poem::Result<Response> {
-    if let Some(limiter) = limiter.filter(|_| is_write(req.method())) {
-        if let Some(user) = token_user(&req) {
-            if let Err(wait) = limiter.check(user) {
-                return Ok(ApiError::rate_limited(
-                    "Too many changes in a short time. Please slow down and try again.",
-                    retry_after_secs(
-                        chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::MAX),
-                    ),
-                )
-                .into_response());
-            }
-        }
-    }
-    Ok(ep.get_response(req).await)
+/// See the module docs: a write by a user past their quota is refused with 429
+/// `rate_limited` and `Retry-After`; `None` lets the request through.
+pub(crate) fn refuse_write(limiter: Option<&WriteLimiter>, req: &Request) -> Option<Response> {
+    let limiter = limiter.filter(|_| is_write(req.method()))?;
+    let wait = limiter.check(token_user(req)?).err()?;
+    Some(
+        ApiError::rate_limited(
+            "Too many changes in a short time. Please slow down and try again.",
+            retry_after_secs(chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::MAX)),
+        )
+        .into_response(),
+    )
 }
 
 #[cfg(test)]

@@ -10,12 +10,12 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use poem::http::{header, Method, StatusCode};
 use poem::web::Data;
-use poem::{handler, Endpoint, IntoResponse, Request, Response};
+use poem::{handler, IntoResponse, Request, Response};
 
 use leffaseura_core::ErrorCode;
 
@@ -240,6 +240,14 @@ impl Buckets {
 }
 
 impl RequestSeries {
+    /// Counts a `method` request for `path` under its route template and `status`, and
+    /// its time.
+    pub(crate) fn record(&self, method: &Method, path: &str, status: StatusCode, took: Duration) {
+        let (method, route) = (method_label(method), route_label(path));
+        self.count(method, route, status.as_u16());
+        self.time(method, route, took);
+    }
+
     fn count(&self, method: &'static str, route: &'static str, status: u16) {
         let key = (method, route, status);
         let known = self
@@ -286,24 +294,6 @@ impl RequestSeries {
             buckets.render(&format!("method=\"{method}\",route=\"{route}\""), out);
         }
     }
-}
-
-/// Counts every request under its route template and status, and times it.
-///
-/// # Errors
-/// Never: errors become responses first.
-pub async fn record_request<E: Endpoint>(
-    ep: Arc<E>,
-    req: Request,
-    series: Arc<RequestSeries>,
-) -> poem::Result<Response> {
-    let started = Instant::now();
-    let method = method_label(req.method());
-    let route = route_label(req.uri().path());
-    let response = ep.get_response(req).await;
-    series.count(method, route, response.status().as_u16());
-    series.time(method, route, started.elapsed());
-    Ok(response)
 }
 
 /// Methods outside HTTP's usual ones (any token is a valid method) share one label.

@@ -4,8 +4,9 @@
 //!   failure — including poem's own (unknown route, bad parameter, missing token, wrong
 //!   method) — into the one JSON error body; marks answers given to a refused token as a
 //!   visitor (see [`SessionEnded`]).
-//! - [`limit_uri`] (around everything): a JSON 414 for a URI longer than [`MAX_URI_BYTES`].
-//! - [`log_request`] (around everything): one log line per request with method, path,
+//! - [`refuse_long_uri`] (in [`crate::edge`]): a JSON 414 for a URI longer than
+//!   [`MAX_URI_BYTES`].
+//! - [`log_access`] (in [`crate::edge`]): one log line per request with method, path,
 //!   status and latency.
 
 use std::collections::BTreeMap;
@@ -340,6 +341,8 @@ fn error_to_response(err: poem::Error, paths: &Paths) -> Response {
 #[derive(Debug)]
 struct Template {
     segments: Vec<String>,
+    /// How many of the segments are variables.
+    variables: usize,
     methods: Vec<String>,
     /// The metrics' route labels: the template under `/api` and under `/api/v1`.
     labels: [String; 2],
@@ -367,16 +370,62 @@ fn path_templates() -> &'static [Template] {
         }
         methods_by_path
             .into_iter()
-            .map(|(path, methods)| Template {
-                labels: [format!("/api{path}"), format!("/api/v1{path}")],
-                segments: path
+            .map(|(path, methods)| {
+                let segments: Vec<String> = path
                     .split('/')
                     .filter(|s| !s.is_empty())
                     .map(str::to_owned)
-                    .collect(),
-                methods,
+                    .collect();
+                Template {
+                    labels: [format!("/api{path}"), format!("/api/v1{path}")],
+                    variables: segments.iter().filter(|s| is_variable(s)).count(),
+                    segments,
+                    methods,
+                }
             })
             .collect()
+    })
+}
+
+fn is_variable(segment: &str) -> bool {
+    segment.starts_with('{')
+}
+
+/// Templates of one shape: their number of segments and their first segment (`None`
+/// when it is a variable).
+#[derive(Debug)]
+struct Shape {
+    segments: usize,
+    first: Option<&'static str>,
+    templates: Vec<&'static Template>,
+}
+
+/// The templates grouped by [`Shape`]: a path is compared with the few of its own shape,
+/// not all of them (the metrics label every request).
+fn shapes() -> &'static [Shape] {
+    static SHAPES: OnceLock<Vec<Shape>> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for template in path_templates() {
+            let segments = template.segments.len();
+            let first = template
+                .segments
+                .first()
+                .map(String::as_str)
+                .filter(|s| !is_variable(s));
+            match shapes
+                .iter_mut()
+                .find(|shape| shape.segments == segments && shape.first == first)
+            {
+                Some(shape) => shape.templates.push(template),
+                None => shapes.push(Shape {
+                    segments,
+                    first,
+                    templates: vec![template],
+                }),
+            }
+        }
+        shapes
     })
 }
 
@@ -385,23 +434,19 @@ fn path_templates() -> &'static [Template] {
 fn matching_template(path: &str) -> Option<&'static Template> {
     let segments = || path.split('/').filter(|s| !s.is_empty());
     let count = segments().count();
-    path_templates()
+    let first = segments().next();
+    shapes()
         .iter()
+        .filter(|shape| shape.segments == count && shape.first.is_none_or(|f| Some(f) == first))
+        .flat_map(|shape| shape.templates.iter().copied())
         .filter(|template| {
-            template.segments.len() == count
-                && template
-                    .segments
-                    .iter()
-                    .zip(segments())
-                    .all(|(t, s)| t.starts_with('{') || t == s)
-        })
-        .min_by_key(|template| {
             template
                 .segments
                 .iter()
-                .filter(|s| s.starts_with('{'))
-                .count()
+                .zip(segments())
+                .all(|(t, s)| is_variable(t) || t == s)
         })
+        .min_by_key(|template| template.variables)
 }
 
 /// The spec's template `path` (inside the API prefix) matches, under that prefix, as the
@@ -524,46 +569,34 @@ fn param_code(name: &str, paths: &Paths) -> ErrorCode {
 /// empty 414; below it the answer is ours, with the JSON error body.
 pub const MAX_URI_BYTES: usize = 8 * 1024;
 
-/// See the module docs.
-///
-/// # Errors
-/// Never: a long URI is answered here, anything else by `ep`.
-pub async fn limit_uri<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
+/// A JSON 414 for a URI longer than [`MAX_URI_BYTES`]; `None` for any other.
+pub(crate) fn refuse_long_uri(req: &Request) -> Option<Response> {
     let length = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
-    if length > MAX_URI_BYTES {
-        return Ok(error_response(
+    (length > MAX_URI_BYTES).then(|| {
+        error_response(
             StatusCode::URI_TOO_LONG,
             ErrorCode::UriTooLong,
             &format!("The URI is longer than {MAX_URI_BYTES} bytes."),
             None,
-        ));
-    }
-    Ok(ep.get_response(req).await)
+        )
+    })
 }
 
 /// The tracing target of the access log's lines (one per request): the server turns it
 /// off with `ACCESS_LOG=off`, which leaves the 5xx warnings (their own target) on.
 pub const ACCESS_LOG_TARGET: &str = "access";
 
-/// See the module docs.
-///
-/// # Errors
-/// Never: errors are turned into responses (and logged with their status).
-pub async fn log_request<E: Endpoint>(ep: Arc<E>, req: Request) -> poem::Result<Response> {
-    let started = Instant::now();
-    let method = req.method().clone();
-    // Shares the request's bytes instead of copying the path.
-    let uri = req.uri().clone();
-    let path = uri.path();
-    let response = ep.get_response(req).await;
-    let status = response.status().as_u16();
+/// The access log's line for a `method` request for `path` answered with `status`, or a
+/// warning for a 5xx.
+pub(crate) fn log_access(method: &Method, path: &str, status: StatusCode, started: Instant) {
+    let status = status.as_u16();
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let method = method.as_str();
     if status >= 500 {
-        tracing::warn!(%method, %path, status, latency_ms, "request");
+        tracing::warn!(method, path, status, latency_ms, "request");
     } else {
-        tracing::info!(target: ACCESS_LOG_TARGET, %method, %path, status, latency_ms, "request");
+        tracing::info!(target: ACCESS_LOG_TARGET, method, path, status, latency_ms, "request");
     }
-    Ok(response)
 }
 
 #[cfg(test)]
