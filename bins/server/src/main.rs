@@ -1,6 +1,7 @@
 //! `leffaseura-server`: reads the configuration, connects the database (running its
 //! migrations), wires the adapters into the HTTP app and serves until SIGTERM/SIGINT.
 
+mod access_line;
 mod config;
 mod import_worker;
 mod secret;
@@ -35,6 +36,7 @@ use leffaseura_http::auth::{Argon2Hasher, JwtIssuer};
 use leffaseura_http::{build_app, AppConfig, AppState, Services};
 use leffaseura_sql::SqlStore;
 
+use crate::access_line::AccessLines;
 use crate::config::{Config, LogFormat};
 
 /// Logs go to stdout through a background writer thread, so that a request never waits
@@ -96,9 +98,22 @@ fn init_logging(format: LogFormat, access_log: config::Switch) -> WorkerGuard {
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(writer);
+    let standard = tracing_subscriber::fmt::format();
     match format {
-        LogFormat::Json => builder.json().with_current_span(false).init(),
-        LogFormat::Pretty => builder.with_ansi(std::io::stdout().is_terminal()).init(),
+        LogFormat::Json => builder
+            .fmt_fields(tracing_subscriber::fmt::format::JsonFields::new())
+            .event_format(AccessLines {
+                other: standard.json().with_current_span(false),
+                json: true,
+            })
+            .init(),
+        LogFormat::Pretty => builder
+            .with_ansi(std::io::stdout().is_terminal())
+            .event_format(AccessLines {
+                other: standard,
+                json: false,
+            })
+            .init(),
     }
     guard
 }
