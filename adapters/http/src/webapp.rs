@@ -218,9 +218,14 @@ fn not_built_page(dir: &Path) -> Response {
 impl Endpoint for Webapp {
     type Output = Response;
 
-    async fn call(&self, req: Request) -> poem::Result<Response> {
-        if !matches!(*req.method(), Method::GET | Method::HEAD) {
-            return Ok(method_not_allowed());
+    async fn call(&self, mut req: Request) -> poem::Result<Response> {
+        match *req.method() {
+            Method::GET => {}
+            // poem's file endpoints answer GET only (a HEAD got their plain-text 405): a
+            // HEAD is answered as its GET, with the same headers; the server sends no body
+            // for it.
+            Method::HEAD => req.set_method(Method::GET),
+            _ => return Ok(method_not_allowed()),
         }
         match self {
             Self::NotBuilt { dir } => {
@@ -419,6 +424,42 @@ mod tests {
             .send()
             .await
             .assert_status(StatusCode::NOT_FOUND);
+    }
+
+    #[tokio::test]
+    async fn head_is_answered_with_the_headers_of_get() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
+        std::fs::create_dir(dir.path().join("assets")).unwrap();
+        std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
+        let client = TestClient::new(Webapp::new(dir.path()));
+
+        for path in ["/", "/movie/42", "/assets/app.js"] {
+            let get = client.get(path).send().await;
+            let head = client.head(path).send().await;
+            head.assert_status(get.0.status());
+            for name in [
+                header::CONTENT_TYPE,
+                header::CONTENT_LENGTH,
+                header::CONTENT_SECURITY_POLICY,
+            ] {
+                assert_eq!(
+                    head.0.headers().get(&name),
+                    get.0.headers().get(&name),
+                    "{path} {name}"
+                );
+            }
+        }
+        client
+            .head("/movies/42")
+            .send()
+            .await
+            .assert_status(StatusCode::NOT_FOUND);
+        client
+            .post("/")
+            .send()
+            .await
+            .assert_status(StatusCode::METHOD_NOT_ALLOWED);
     }
 
     #[test]
