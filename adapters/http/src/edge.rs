@@ -55,9 +55,10 @@ impl<E: Endpoint> Endpoint for Edge<E> {
         };
         let mut response = compress(response, coding, &method).await;
         add_security_headers(uri.path(), &mut response);
-        log_access(&method, uri.path(), response.status(), started);
+        let took = started.elapsed();
+        log_access(&method, uri.path(), response.status(), took);
         self.series
-            .record(&method, uri.path(), response.status(), started.elapsed());
+            .record(&method, uri.path(), response.status(), took);
         Ok(response)
     }
 }

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
-use std::time::Instant;
+use std::time::Duration;
 
 use poem::error::{MethodNotAllowedError, NotFoundError, ReadBodyError, SizedLimitError};
 use poem::http::{header, Method, StatusCode};
@@ -586,11 +586,11 @@ pub(crate) fn refuse_long_uri(req: &Request) -> Option<Response> {
 /// off with `ACCESS_LOG=off`, which leaves the 5xx warnings (their own target) on.
 pub const ACCESS_LOG_TARGET: &str = "access";
 
-/// The access log's line for a `method` request for `path` answered with `status`, or a
-/// warning for a 5xx.
-pub(crate) fn log_access(method: &Method, path: &str, status: StatusCode, started: Instant) {
+/// The access log's line for a `method` request for `path` answered with `status` in
+/// `took`, or a warning for a 5xx.
+pub(crate) fn log_access(method: &Method, path: &str, status: StatusCode, took: Duration) {
     let status = status.as_u16();
-    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let latency_ms = took.as_secs_f64() * 1000.0;
     let method = method.as_str();
     if status >= 500 {
         tracing::warn!(method, path, status, latency_ms, "request");

@@ -395,13 +395,19 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn built_files_are_served_and_app_routes_fall_back_to_index() {
+    /// A build with its page and one script, served; the directory lives as long as the
+    /// returned guard.
+    fn built_app() -> (TestClient<Webapp>, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
         std::fs::create_dir(dir.path().join("assets")).unwrap();
         std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
-        let client = TestClient::new(Webapp::new(dir.path()));
+        (TestClient::new(Webapp::new(dir.path())), dir)
+    }
+
+    #[tokio::test]
+    async fn built_files_are_served_and_app_routes_fall_back_to_index() {
+        let (client, _dir) = built_app();
 
         let response = client.get("/").send().await;
         response.assert_status_is_ok();
@@ -428,11 +434,7 @@ mod tests {
 
     #[tokio::test]
     async fn head_is_answered_with_the_headers_of_get() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("index.html"), "<html>app</html>").unwrap();
-        std::fs::create_dir(dir.path().join("assets")).unwrap();
-        std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
-        let client = TestClient::new(Webapp::new(dir.path()));
+        let (client, _dir) = built_app();
 
         for path in ["/", "/movie/42", "/assets/app.js"] {
             let get = client.get(path).send().await;
