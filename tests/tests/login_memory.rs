@@ -1,4 +1,4 @@
-//! Memory under a burst of logins (issue 12 §2): argon2 needs 19 MiB per hash, so the
+//! Memory under a burst of logins (issue 12 §2): argon2 needs 7 MiB per hash, so the
 //! server bounds the hashes running at once and hands the memory back after the burst.
 //! Before, 1,000 logins took it to ~700 MB for good. Reads the server's RSS from
 //! `/proc` (Linux); `scripts/bench-login-memory` measures a release build.

@@ -243,6 +243,10 @@ impl PasswordHasher for NoCredentials {
     async fn verify(&self, _password: &str, _hash: &PasswordHash) -> Result<bool, Error> {
         Err(no_credentials())
     }
+
+    fn is_outdated(&self, _hash: &PasswordHash) -> bool {
+        false
+    }
 }
 
 impl TokenIssuer for NoCredentials {

@@ -149,6 +149,14 @@ impl UserStore for FakeStore {
     ) -> Result<User, StoreError> {
         Err(StoreError::Backend("not used".into()))
     }
+    async fn upgrade_password_hash(
+        &self,
+        _id: UserId,
+        _old: &PasswordHash,
+        _new: &PasswordHash,
+    ) -> Result<bool, StoreError> {
+        Err(StoreError::Backend("not used".into()))
+    }
     async fn set_ban(
         &self,
         id: UserId,

@@ -439,6 +439,29 @@ impl UserStore for SqlStore {
         user_from_row(&row)
     }
 
+    async fn upgrade_password_hash(
+        &self,
+        id: UserId,
+        old: &PasswordHash,
+        new: &PasswordHash,
+    ) -> Result<bool, StoreError> {
+        let replaced =
+            sqlx::query("UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2")
+                .bind(id.0)
+                .bind(old.0.as_str())
+                .bind(new.0.as_str())
+                .execute(self.pool())
+                .await
+                .map_err(store_error)?
+                .rows_affected()
+                > 0;
+        if replaced {
+            // Cached accounts carry the hash that the password is checked against.
+            self.profile_changed(id.0);
+        }
+        Ok(replaced)
+    }
+
     async fn set_ban(
         &self,
         id: UserId,

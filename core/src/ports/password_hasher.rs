@@ -17,4 +17,8 @@ pub trait PasswordHasher: Send + Sync {
     /// # Errors
     /// `Internal` when the hashing machinery fails.
     async fn verify(&self, password: &str, hash: &PasswordHash) -> Result<bool, Error>;
+
+    /// True when `hash` was made with other parameters (or another algorithm) than a new
+    /// hash would be: the login that just verified it should store a new one.
+    fn is_outdated(&self, hash: &PasswordHash) -> bool;
 }

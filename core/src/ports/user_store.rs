@@ -6,7 +6,9 @@ use chrono::{DateTime, Utc};
 use crate::domain::ban::Ban;
 use crate::domain::moderation::{ModerationFilter, NewModerationEntry};
 use crate::domain::paging::{PageRequest, Paged};
-use crate::domain::user::{Email, NewUser, User, UserChanges, UserProfile, UserStats};
+use crate::domain::user::{
+    Email, NewUser, PasswordHash, User, UserChanges, UserProfile, UserStats,
+};
 use crate::error::StoreError;
 use crate::ids::UserId;
 
@@ -60,6 +62,19 @@ pub trait UserStore: Send + Sync {
         changes: &UserChanges,
         at: DateTime<Utc>,
     ) -> Result<User, StoreError>;
+
+    /// Replaces the stored password hash `old` by `new`, the same password hashed with the
+    /// current parameters: no token version bump (the password did not change) and no
+    /// update stamp. False when the stored hash is no longer `old` (changed meanwhile).
+    ///
+    /// # Errors
+    /// When the store fails.
+    async fn upgrade_password_hash(
+        &self,
+        id: UserId,
+        old: &PasswordHash,
+        new: &PasswordHash,
+    ) -> Result<bool, StoreError>;
 
     /// Bans (`Some`, for good or until a time) or unbans (`None`) a user and writes the
     /// moderation log entry in the same transaction. A ban bumps the token version, so

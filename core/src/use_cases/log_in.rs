@@ -155,6 +155,7 @@ mod tests {
             *verifications.lock().unwrap() += 1;
             Ok(hash_of(pw) == *hash)
         });
+        ports.hasher.expect_is_outdated().return_const(false);
         ports
             .hasher
             .expect_hash()

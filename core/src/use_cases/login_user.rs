@@ -1,7 +1,7 @@
 //! Logging in (API.md, Users: POST /users/login).
 
 use crate::domain::ban::Ban;
-use crate::domain::user::Email;
+use crate::domain::user::{Email, Password, User};
 use crate::error::{Error, ErrorCode};
 use crate::use_cases::accounts::{Accounts, Session};
 
@@ -48,12 +48,33 @@ impl Accounts {
         if let Some(ban) = user.ban_at(self.clock.now()) {
             return Err(banned(&ban));
         }
+        if self.hasher.is_outdated(&user.password_hash) {
+            self.upgrade_hash(&user, password).await;
+        }
         let stats = self.users.user_stats(user.id).await?;
         let token = self.issue_token(&user);
         Ok(Session {
             profile: crate::domain::user::UserProfile { user, stats },
             token,
         })
+    }
+}
+
+impl Accounts {
+    /// Stores `password` hashed with today's parameters in place of the user's older hash.
+    /// Best effort: the login stands whatever happens here, and a hash that failed to
+    /// upgrade is tried again at the next login.
+    async fn upgrade_hash(&self, user: &User, password: &str) {
+        // A password set under older rules may not parse under today's: it keeps its hash.
+        let Ok(password) = Password::parse(password, "password") else {
+            return;
+        };
+        if let Ok(new) = self.hasher.hash(&password).await {
+            let _ = self
+                .users
+                .upgrade_password_hash(user.id, &user.password_hash, &new)
+                .await;
+        }
     }
 }
 
@@ -70,7 +91,7 @@ pub(crate) fn banned(ban: &Ban) -> Error {
 mod tests {
     use chrono::Duration;
 
-    use crate::domain::user::UserStats;
+    use crate::domain::user::{PasswordHash, UserStats};
     use crate::error::{Error, ErrorCode};
     use crate::use_cases::test_support::*;
 
@@ -86,6 +107,7 @@ mod tests {
             .hasher
             .expect_verify()
             .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        ports.hasher.expect_is_outdated().return_const(false);
         ports.users.expect_user_stats().returning(|_| {
             Ok(UserStats {
                 review_count: 2,
@@ -103,6 +125,49 @@ mod tests {
         assert_eq!(session.profile.user.id.0, 3);
         assert_eq!(session.profile.stats.average_rating(), Some(3.5));
         assert_eq!(session.token, "t");
+    }
+
+    #[tokio::test]
+    async fn a_hash_made_with_older_parameters_is_replaced_at_login() {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user_by_email()
+            .returning(|_| Ok(Some(user(3, "liisa", "correct horse"))));
+        ports
+            .hasher
+            .expect_verify()
+            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        ports
+            .hasher
+            .expect_is_outdated()
+            .withf(|hash| *hash == hash_of("correct horse"))
+            .return_const(true);
+        ports
+            .hasher
+            .expect_hash()
+            .times(1)
+            .returning(|pw| Ok(PasswordHash(format!("new${}", pw.expose()))));
+        ports
+            .users
+            .expect_upgrade_password_hash()
+            .withf(|id, old, new| {
+                id.0 == 3 && *old == hash_of("correct horse") && new.0 == "new$correct horse"
+            })
+            .times(1)
+            // Replaced meanwhile (a password change): the login stands all the same.
+            .returning(|_, _, _| Ok(false));
+        ports
+            .users
+            .expect_user_stats()
+            .returning(|_| Ok(UserStats::default()));
+        ports.tokens.expect_issue().returning(|_| "t".into());
+        let session = ports
+            .accounts()
+            .login_user("liisa@example.fi", "correct horse")
+            .await
+            .unwrap();
+        assert_eq!(session.profile.user.id.0, 3);
     }
 
     #[tokio::test]
@@ -239,6 +304,7 @@ mod tests {
                 .hasher
                 .expect_verify()
                 .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+            ports.hasher.expect_is_outdated().return_const(false);
             ports
                 .users
                 .expect_user_stats()

@@ -91,6 +91,10 @@ impl PasswordHasher for HashOnce {
     async fn verify(&self, password: &str, hash: &PasswordHash) -> Result<bool, Error> {
         self.inner.verify(password, hash).await
     }
+
+    fn is_outdated(&self, hash: &PasswordHash) -> bool {
+        self.inner.is_outdated(hash)
+    }
 }
 
 /// What `seed` made and how fast.

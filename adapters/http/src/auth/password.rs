@@ -1,13 +1,17 @@
-//! Argon2id password hashing. Hashing is slow on purpose (tens of milliseconds and
-//! ~19 MiB each), so it runs on the blocking pool and only as many hashes run at once as
-//! there are CPUs; the rest queue for at most a deadline and are then refused with
-//! `server_busy` (a burst of logins must not exhaust memory or starve the executor).
+//! Argon2id password hashing. Hashing is slow on purpose (about ten milliseconds and
+//! 7 MiB each), so it runs on the blocking pool and only on half the CPUs at once; the
+//! rest queue for at most a deadline and are then refused with `server_busy` (a burst of
+//! logins must not exhaust memory or starve the executor and the reads).
 //!
-//! The 19 MiB work areas are reused while hashes queue instead of allocated per hash:
-//! freed blocks of that size landed in the allocator's per-thread arenas and stayed there
-//! (a burst of 1,000 logins left the server at ~1 GB). During a burst at most about one
-//! area per permit exists; once no hash waits, the areas are freed, so the memory goes
-//! back to the system after the burst.
+//! The work areas are reused while hashes queue instead of allocated per hash: freed
+//! blocks of that size landed in the allocator's per-thread arenas and stayed there (a
+//! burst of 1,000 logins left the server at ~1 GB). During a burst at most about one area
+//! per permit exists; once no hash waits, the areas are freed, so the memory goes back to
+//! the system after the burst.
+//!
+//! A stored hash made with other parameters (before the 7 MiB profile: 19 MiB, t = 2)
+//! still verifies with its own, and [`PasswordHasher::is_outdated`] tells the login to
+//! store a new one, so that old accounts move to the smaller profile as they log in.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,11 +31,11 @@ use leffaseura_core::Error;
 pub const DEFAULT_QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Capacity of a new work area, in 1 KiB blocks: just over 32 MiB, of which a hash only
-/// touches its 19 MiB (the rest is address space, never resident). glibc serves such a
-/// block with its own mmap and unmaps it on free; a freed mmap block of up to 32 MiB
-/// would instead raise glibc's mmap threshold to its size, after which every allocation
-/// below that size (request buffers, query results, …) comes from the arenas and stays
-/// there: the process kept its burst-time peak for good.
+/// touches its 7 MiB, or 19 MiB for an older hash (the rest is address space, never
+/// resident). glibc serves such a block with its own mmap and unmaps it on free; a freed
+/// mmap block of up to 32 MiB would instead raise glibc's mmap threshold to its size,
+/// after which every allocation below that size (request buffers, query results, …)
+/// comes from the arenas and stays there: the process kept its burst-time peak for good.
 const AREA_CAPACITY_BLOCKS: usize = 32 * 1024 + 1;
 
 /// The reusable work areas, about one per permit while hashes queue, none when idle.
@@ -111,8 +115,10 @@ impl Default for Argon2Hasher {
 }
 
 impl Argon2Hasher {
-    /// OWASP's recommended argon2id parameters (m = 19 MiB, t = 2, p = 1); one hash at
-    /// a time per CPU (more would only share the CPUs and multiply the memory).
+    /// OWASP's recommended argon2id parameters in their low-memory form (m = 7 MiB,
+    /// t = 5, p = 1: the cheat sheet lists it as the same defence as 19 MiB and t = 2,
+    /// trading memory for passes); hashes run on at most half the CPUs, so that a burst
+    /// of logins leaves the other half to the reads and its memory stays a few work areas.
     pub fn new() -> Self {
         Self::with_queue_timeout(DEFAULT_QUEUE_TIMEOUT)
     }
@@ -120,7 +126,7 @@ impl Argon2Hasher {
     /// [`Self::new`] refusing hashes that waited longer than `queue_timeout`.
     pub fn with_queue_timeout(queue_timeout: Duration) -> Self {
         let cpus = std::thread::available_parallelism().map_or(1, usize::from);
-        Self::with_params(Params::default(), cpus, queue_timeout)
+        Self::with_params(owasp_params(), cpus / 2, queue_timeout)
     }
 
     /// Cheap parameters for tests (never for real passwords).
@@ -180,6 +186,11 @@ impl Argon2Hasher {
             retry_after_secs: self.queue_timeout.as_secs().max(1),
         }
     }
+}
+
+/// m = 7 MiB, t = 5, p = 1 (OWASP Password Storage Cheat Sheet, argon2id).
+fn owasp_params() -> Params {
+    Params::new(7 * 1024, 5, 1, None).unwrap_or_default()
 }
 
 pub(crate) const HASHES_QUEUED: &str = "leffaseura_password_hashes_queued";
@@ -291,6 +302,22 @@ impl PasswordHasher for Argon2Hasher {
         self.run_blocking(move |area| password_matches(area, &phc, password.as_bytes()))
             .await
     }
+
+    fn is_outdated(&self, hash: &PasswordHash) -> bool {
+        let Ok(parsed) = PhcHash::new(&hash.0) else {
+            return false;
+        };
+        parsed.algorithm != Algorithm::Argon2id.ident()
+            || parsed.version != Some(Version::V0x13.into())
+            || Params::try_from(&parsed).map_or(true, |params| {
+                (params.m_cost(), params.t_cost(), params.p_cost())
+                    != (
+                        self.params.m_cost(),
+                        self.params.t_cost(),
+                        self.params.p_cost(),
+                    )
+            })
+    }
 }
 
 #[cfg(test)]
@@ -337,7 +364,7 @@ mod tests {
         let password = Password::parse("correct horse", "password").unwrap();
         let mine = ours.hash(&password).await.unwrap();
         assert!(
-            mine.0.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            mine.0.starts_with("$argon2id$v=19$m=7168,t=5,p=1$"),
             "{}",
             mine.0
         );
@@ -345,6 +372,30 @@ mod tests {
         assert!(Argon2::default()
             .verify_password(b"correct horse", &parsed)
             .is_ok());
+    }
+
+    #[tokio::test]
+    async fn hashes_of_other_parameters_or_algorithms_are_outdated() {
+        use argon2::password_hash::PasswordHasher as _;
+        let ours = Argon2Hasher::new();
+        let password = Password::parse("correct horse", "password").unwrap();
+        let current = ours.hash(&password).await.unwrap();
+        assert!(!ours.is_outdated(&current));
+        // The parameters of every hash made before the 7 MiB profile.
+        let salt = SaltString::generate(&mut OsRng);
+        let older = Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(older.contains("m=19456,t=2,p=1"), "{older}");
+        assert!(ours.is_outdated(&PasswordHash(older)));
+        let argon2i = Argon2::new(Algorithm::Argon2i, Version::V0x13, owasp_params())
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(ours.is_outdated(&PasswordHash(argon2i)));
+        // Not a hash at all: nothing to upgrade (it never verifies).
+        assert!(!ours.is_outdated(&PasswordHash("not a hash".into())));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

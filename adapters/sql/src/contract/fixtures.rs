@@ -265,6 +265,9 @@ impl PasswordHasher for NoCredentials {
     async fn verify(&self, _: &str, _: &PasswordHash) -> Result<bool, Error> {
         Err(no_credentials())
     }
+    fn is_outdated(&self, _: &PasswordHash) -> bool {
+        false
+    }
 }
 
 impl TokenIssuer for NoCredentials {

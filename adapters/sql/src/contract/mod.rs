@@ -49,6 +49,7 @@ macro_rules! contract_suite {
             missing_users_are_none_and_changes_to_them_not_found,
             ids_are_never_reused_after_a_delete,
             a_password_change_bumps_the_token_version_and_other_changes_do_not,
+            an_upgraded_hash_replaces_only_the_one_read_and_keeps_the_sessions,
             changes_are_applied_and_untouched_fields_kept,
             a_ban_bumps_the_token_version_and_is_logged_with_it,
             a_site_role_change_is_stored_and_logged,

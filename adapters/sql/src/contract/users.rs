@@ -236,6 +236,40 @@ pub async fn a_password_change_bumps_the_token_version_and_other_changes_do_not(
     assert_eq!(stored.token_version, 2);
 }
 
+pub async fn an_upgraded_hash_replaces_only_the_one_read_and_keeps_the_sessions(store: SqlStore) {
+    let alice = user(&store, "alice").await;
+    // Read once, so that a cached account would hold the old hash.
+    store.find_user(alice.id).await.expect("find");
+    let upgraded = PasswordHash("$argon2id$upgraded".into());
+    let stale = PasswordHash("$argon2id$not-the-stored-one".into());
+    assert!(!store
+        .upgrade_password_hash(alice.id, &stale, &upgraded)
+        .await
+        .expect("stale"));
+    assert!(store
+        .upgrade_password_hash(alice.id, &alice.password_hash, &upgraded)
+        .await
+        .expect("upgrade"));
+    for stored in [
+        store.find_user(alice.id).await.expect("find"),
+        store
+            .find_user_by_email(&Email::parse(&alice.email).expect("email"))
+            .await
+            .expect("by email"),
+    ] {
+        let stored = stored.expect("alice");
+        assert_eq!(stored.password_hash, upgraded);
+        assert_eq!(
+            stored.token_version, alice.token_version,
+            "sessions stay valid"
+        );
+    }
+    assert!(!store
+        .upgrade_password_hash(alice.id, &alice.password_hash, &stale)
+        .await
+        .expect("second upgrade from the old hash"));
+}
+
 pub async fn changes_are_applied_and_untouched_fields_kept(store: SqlStore) {
     let alice = user(&store, "alice").await;
     let changes = UserChanges {
