@@ -17,6 +17,8 @@ pub mod parties;
 pub mod refined;
 pub mod reports;
 pub mod reviews;
+#[cfg(test)]
+mod reviews_json_tests;
 pub mod show;
 pub mod showtimes;
 pub mod timestamp;

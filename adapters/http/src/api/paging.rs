@@ -12,7 +12,7 @@ use leffaseura_core::use_cases::ListPage;
 
 /// Where a window of a list lies in the whole list; flattened into each list's own
 /// pagination object.
-#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct PageWindow {
     /// Items in the whole list.
     pub total: i64,
@@ -21,6 +21,7 @@ pub struct PageWindow {
     pub offset: i64,
     /// Whether items follow this window.
     #[oai(rename = "hasMore")]
+    #[serde(rename = "hasMore")]
     pub has_more: bool,
 }
 

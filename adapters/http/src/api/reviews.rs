@@ -16,6 +16,7 @@ use leffaseura_core::domain::review::{
 use leffaseura_core::domain::user::UserProfile;
 use leffaseura_core::{GroupId, MovieId, ReviewId, UserId};
 
+use crate::api::direct_json::DirectJson;
 use crate::api::matching::{Matching, ReviewCursor};
 use crate::api::paging::{list_page, PageWindow};
 use crate::api::refined::{at_least_one_of, Refined, Refinement};
@@ -26,8 +27,9 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 /// A reaction to a review.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum ReactionType {
     Like,
     Dislike,
@@ -52,11 +54,12 @@ impl From<ReactionType> for ReactionKind {
 }
 
 /// One user's reaction to a review.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct Interaction {
     pub user_id: i64,
     pub username: String,
     #[oai(rename = "type")]
+    #[serde(rename = "type")]
     pub kind: ReactionType,
 }
 
@@ -70,8 +73,9 @@ impl From<&CoreInteraction> for Interaction {
     }
 }
 
+// Also `serde::Serialize`: review lists are written with `DirectJson`.
 /// A review of a movie.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct Review {
     pub id: i64,
     /// The movie's TMDB id.
@@ -133,13 +137,15 @@ fn reviews(items: &[CoreReview]) -> Vec<Review> {
 
 /// Where a page of a review list sits. Page by `offset`, or — cheaper for deep pages —
 /// pass `nextCursor` back as `cursor` (`offset` is then 0).
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 #[oai(rename = "ReviewPagination")]
 pub struct Pagination {
     #[oai(flatten)]
+    #[serde(flatten)]
     pub window: PageWindow,
     /// The `cursor` of the next page; `null` on the last one.
     #[oai(rename = "nextCursor")]
+    #[serde(rename = "nextCursor")]
     pub next_cursor: Nullable<String>,
 }
 
@@ -153,8 +159,9 @@ impl From<&ReviewPage> for Pagination {
 }
 
 /// What a user did.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum ActivityKind {
     /// Wrote the review.
     Review,
@@ -163,7 +170,7 @@ pub enum ActivityKind {
 }
 
 /// One entry of a user's activity.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct ActivityItem {
     pub kind: ActivityKind,
     /// When the review was written (`review`) or the reaction made (`reaction`).
@@ -189,14 +196,14 @@ impl From<&CoreActivityItem> for ActivityItem {
     }
 }
 
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct ActivityData {
     pub activity: Vec<ActivityItem>,
     pub pagination: PageWindow,
 }
 
 /// A page of a user's activity, newest first.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct ActivityBody {
     /// Always `true`.
     pub success: bool,
@@ -206,11 +213,11 @@ pub struct ActivityBody {
 #[derive(ApiResponse)]
 pub enum ActivityResponse {
     #[oai(status = 200)]
-    Ok(Json<ActivityBody>),
+    Ok(DirectJson<ActivityBody>),
 }
 
 fn activity_body(page: &Paged<CoreActivityItem>) -> ActivityResponse {
-    ActivityResponse::Ok(Json(ActivityBody {
+    ActivityResponse::Ok(DirectJson(ActivityBody {
         success: true,
         data: ActivityData {
             activity: page.items.iter().map(ActivityItem::from).collect(),
@@ -220,29 +227,37 @@ fn activity_body(page: &Paged<CoreActivityItem>) -> ActivityResponse {
 }
 
 /// How many reviews gave each number of stars.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct RatingDistribution {
     #[oai(rename = "1")]
+    #[serde(rename = "1")]
     pub one: i64,
     #[oai(rename = "2")]
+    #[serde(rename = "2")]
     pub two: i64,
     #[oai(rename = "3")]
+    #[serde(rename = "3")]
     pub three: i64,
     #[oai(rename = "4")]
+    #[serde(rename = "4")]
     pub four: i64,
     #[oai(rename = "5")]
+    #[serde(rename = "5")]
     pub five: i64,
 }
 
 /// A movie's review statistics.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct ReviewStats {
     /// Average rating to one decimal; `null` without reviews.
     #[oai(rename = "averageRating")]
+    #[serde(rename = "averageRating")]
     pub average_rating: Nullable<f64>,
     #[oai(rename = "totalReviews")]
+    #[serde(rename = "totalReviews")]
     pub total_reviews: i64,
     #[oai(rename = "ratingDistribution")]
+    #[serde(rename = "ratingDistribution")]
     pub rating_distribution: RatingDistribution,
 }
 
@@ -304,20 +319,20 @@ pub struct InteractionState {
     pub review: Review,
 }
 
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct ReviewData {
     pub review: Review,
 }
 
 /// One review.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct ReviewBody {
     /// Always `true`.
     pub success: bool,
     pub data: ReviewData,
 }
 
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct MovieReviewsData {
     pub reviews: Vec<Review>,
     pub stats: ReviewStats,
@@ -325,34 +340,34 @@ pub struct MovieReviewsData {
 }
 
 /// A page of a movie's reviews, newest first, with the movie's statistics.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct MovieReviewsBody {
     /// Always `true`.
     pub success: bool,
     pub data: MovieReviewsData,
 }
 
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct ReviewPageData {
     pub reviews: Vec<Review>,
     pub pagination: Pagination,
 }
 
 /// A page of reviews, newest first.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct ReviewPageBody {
     /// Always `true`.
     pub success: bool,
     pub data: ReviewPageData,
 }
 
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct RecentReviewsData {
     pub reviews: Vec<Review>,
 }
 
 /// The newest reviews.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct RecentReviewsBody {
     /// Always `true`.
     pub success: bool,
@@ -373,13 +388,13 @@ pub struct InteractionBody {
     pub data: InteractionData,
 }
 
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct LeaderboardData {
     pub users: Vec<User>,
 }
 
 /// Users, best first.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct LeaderboardBody {
     /// Always `true`.
     pub success: bool,
@@ -396,25 +411,25 @@ pub enum CreateReviewResponse {
 #[derive(ApiResponse)]
 pub enum ReviewResponse {
     #[oai(status = 200)]
-    Ok(Json<ReviewBody>),
+    Ok(DirectJson<ReviewBody>),
 }
 
 #[derive(ApiResponse)]
 pub enum MovieReviewsResponse {
     #[oai(status = 200)]
-    Ok(Json<MovieReviewsBody>),
+    Ok(DirectJson<MovieReviewsBody>),
 }
 
 #[derive(ApiResponse)]
 pub enum ReviewPageResponse {
     #[oai(status = 200)]
-    Ok(Json<ReviewPageBody>),
+    Ok(DirectJson<ReviewPageBody>),
 }
 
 #[derive(ApiResponse)]
 pub enum RecentReviewsResponse {
     #[oai(status = 200)]
-    Ok(Json<RecentReviewsBody>),
+    Ok(DirectJson<RecentReviewsBody>),
 }
 
 #[derive(ApiResponse)]
@@ -433,20 +448,20 @@ pub enum InteractionResponse {
 #[derive(ApiResponse)]
 pub enum LeaderboardResponse {
     #[oai(status = 200)]
-    Ok(Json<LeaderboardBody>),
+    Ok(DirectJson<LeaderboardBody>),
 }
 
-fn review_body(review: &CoreReview) -> Json<ReviewBody> {
-    Json(ReviewBody {
+fn review_body(review: &CoreReview) -> ReviewBody {
+    ReviewBody {
         success: true,
         data: ReviewData {
             review: review.into(),
         },
-    })
+    }
 }
 
 fn review_page(page: &ReviewPage) -> ReviewPageResponse {
-    ReviewPageResponse::Ok(Json(ReviewPageBody {
+    ReviewPageResponse::Ok(DirectJson(ReviewPageBody {
         success: true,
         data: ReviewPageData {
             reviews: reviews(&page.items),
@@ -456,7 +471,7 @@ fn review_page(page: &ReviewPage) -> ReviewPageResponse {
 }
 
 fn leaderboard(users: &[UserProfile]) -> LeaderboardResponse {
-    LeaderboardResponse::Ok(Json(LeaderboardBody {
+    LeaderboardResponse::Ok(DirectJson(LeaderboardBody {
         success: true,
         data: LeaderboardData {
             users: users.iter().map(User::public).collect(),
@@ -492,7 +507,7 @@ impl ReviewsApi {
                 &request.content,
             )
             .await?;
-        Ok(CreateReviewResponse::Created(review_body(&review)))
+        Ok(CreateReviewResponse::Created(Json(review_body(&review))))
     }
 
     /// A movie's reviews
@@ -533,7 +548,7 @@ impl ReviewsApi {
             .await?;
         let stats = &answer.stats;
         let [one, two, three, four, five] = stats.distribution;
-        Ok(MovieReviewsResponse::Ok(Json(MovieReviewsBody {
+        Ok(MovieReviewsResponse::Ok(DirectJson(MovieReviewsBody {
             success: true,
             data: MovieReviewsData {
                 reviews: reviews(&answer.reviews.items),
@@ -643,7 +658,7 @@ impl ReviewsApi {
         limit: Query<Option<i64>>,
     ) -> Result<RecentReviewsResponse, ApiError> {
         let items = state.reviews.recent_reviews(limit.0, auth.viewer()).await?;
-        Ok(RecentReviewsResponse::Ok(Json(RecentReviewsBody {
+        Ok(RecentReviewsResponse::Ok(DirectJson(RecentReviewsBody {
             success: true,
             data: RecentReviewsData {
                 reviews: reviews(&items),
@@ -745,7 +760,7 @@ impl ReviewsApi {
             .reviews
             .get_review(ReviewId(id.0), auth.viewer())
             .await?;
-        Ok(ReviewResponse::Ok(review_body(&review)))
+        Ok(ReviewResponse::Ok(DirectJson(review_body(&review))))
     }
 
     /// Edit a review
@@ -773,7 +788,7 @@ impl ReviewsApi {
                 request.content.as_deref(),
             )
             .await?;
-        Ok(ReviewResponse::Ok(review_body(&review)))
+        Ok(ReviewResponse::Ok(DirectJson(review_body(&review))))
     }
 
     /// Delete a review

@@ -13,6 +13,7 @@ use super::objects::{
     groups, CreateGroupRequest, Group, GroupBody, GroupListBody, PopularGroupsBody, Theme,
     ThemesBody, UpdateGroupRequest,
 };
+use crate::api::direct_json::DirectJson;
 use crate::api::genre_tag::tag_ids;
 use crate::api::matching::{GenreIdSet, MatchType, Matching};
 use crate::api::refined::Refined;
@@ -56,7 +57,7 @@ pub enum PopularGroupsResponse {
 #[derive(ApiResponse)]
 pub enum GroupListResponse {
     #[oai(status = 200)]
-    Ok(Json<GroupListBody>),
+    Ok(DirectJson<GroupListBody>),
 }
 
 fn group_body(view: &leffaseura_core::use_cases::GroupView) -> Json<GroupBody> {
@@ -171,7 +172,7 @@ impl GroupsApi {
                 offset.0,
             )
             .await?;
-        Ok(GroupListResponse::Ok(Json((&page).into())))
+        Ok(GroupListResponse::Ok(DirectJson((&page).into())))
     }
 
     /// Groups tagged with some genres
@@ -210,7 +211,7 @@ impl GroupsApi {
                 offset.0,
             )
             .await?;
-        Ok(GroupListResponse::Ok(Json((&page).into())))
+        Ok(GroupListResponse::Ok(DirectJson((&page).into())))
     }
 
     /// The groups a user is in
@@ -240,7 +241,7 @@ impl GroupsApi {
             .groups
             .user_groups(auth.user(), UserId(user_id.0), limit.0, offset.0)
             .await?;
-        Ok(GroupListResponse::Ok(Json((&page).into())))
+        Ok(GroupListResponse::Ok(DirectJson((&page).into())))
     }
 
     /// A group

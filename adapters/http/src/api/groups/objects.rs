@@ -19,8 +19,9 @@ use crate::api::{BodyId, Nullable, Timestamp};
 
 /// Who may join without asking: anyone joins a public group at once; a private group
 /// takes join requests.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum GroupVisibility {
     Public,
     Private,
@@ -36,8 +37,9 @@ impl From<Visibility> for GroupVisibility {
 }
 
 /// A user's standing in a group; `none` without a membership.
-#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Enum, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum GroupRole {
     Owner,
     Moderator,
@@ -59,14 +61,14 @@ impl From<Role> for GroupRole {
 }
 
 /// One genre a group is tagged with.
-#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GroupGenre {
     pub genre_id: i64,
     pub genre_name: String,
 }
 
 /// Someone in a group (owner, moderator or member).
-#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GroupMember {
     /// The user's id.
     pub id: i64,
@@ -89,7 +91,7 @@ impl From<&CoreMember> for GroupMember {
 
 /// A movie group. Everyone sees its public facts, also of a private group; `members` is
 /// there only for its members, moderators and owner.
-#[derive(Object, Debug, Clone)]
+#[derive(Object, serde::Serialize, Debug, Clone)]
 pub struct Group {
     pub id: i64,
     pub name: String,
@@ -119,6 +121,7 @@ pub struct Group {
     /// Owner first, then moderators, then members, longest-standing first. Only for
     /// members; left out for everyone else.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub members: Option<Vec<GroupMember>>,
 }
 
@@ -227,9 +230,10 @@ pub struct Theme {
 }
 
 /// Where a window of a group list lies in the whole list.
-#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[derive(Object, serde::Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GroupPagination {
     #[oai(flatten)]
+    #[serde(flatten)]
     pub window: PageWindow,
 }
 
@@ -349,8 +353,9 @@ pub struct PopularGroupsBody {
     pub data: Vec<Group>,
 }
 
+// Written with `DirectJson`: searches and lists are the groups' busiest reads.
 /// A window of a group list.
-#[derive(Object, Debug)]
+#[derive(Object, serde::Serialize, Debug)]
 pub struct GroupListBody {
     /// Always `true`.
     pub success: bool,
@@ -417,4 +422,64 @@ pub struct ModlogBody {
     pub success: bool,
     pub entries: Vec<ModlogEntry>,
     pub pagination: GroupPagination,
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+
+    use leffaseura_core::domain::group::model::Group as CoreGroup;
+    use leffaseura_core::domain::group::ThemeId;
+    use leffaseura_core::{GroupId, UserId};
+
+    use super::*;
+    use crate::api::direct_json::assert_same_json;
+
+    fn view(poster: Option<&str>, role: Role, members: bool) -> GroupView {
+        let at = Utc.with_ymd_and_hms(2026, 11, 26, 12, 30, 5).unwrap();
+        GroupView {
+            group: CoreGroup {
+                id: GroupId(4),
+                name: "Äijät \"kauhu\" \u{1F37F}".to_owned(),
+                description: "line\nbreak".to_owned(),
+                visibility: Visibility::Private,
+                theme: ThemeId::DEFAULT,
+                poster_url: poster.map(str::to_owned),
+                // The last one is no genre the catalog knows: left out of the names.
+                genres: vec![18, 80, 99_999],
+                member_count: 3,
+                owner_id: UserId(7),
+                owner_name: "omistaja".to_owned(),
+                created_at: at,
+                activity_at: at,
+                membership: Some(role),
+            },
+            role,
+            members: members.then(|| {
+                vec![CoreMember {
+                    user_id: UserId(7),
+                    username: "omistaja".to_owned(),
+                    role: Role::Owner,
+                    joined_at: at,
+                }]
+            }),
+        }
+    }
+
+    #[test]
+    fn a_group_list_is_the_same_json_written_directly() {
+        let items = vec![
+            view(Some("/posters/a.jpg"), Role::Owner, true),
+            view(None, Role::Pending, false),
+            view(None, Role::None, false),
+        ];
+        for (total, limit) in [(3, 20), (40, 3)] {
+            assert_same_json(&GroupListBody::from(&Paged {
+                items: items.clone(),
+                total,
+                limit,
+                offset: 0,
+            }));
+        }
+    }
 }
