@@ -642,6 +642,13 @@ on_both_backends!(leaderboards_rank_public_users_by_their_counters, |server| {
     let (busy, _) = server.register("busy", PASSWORD).await;
     let (liked, _) = server.register("liked", PASSWORD).await;
     let (quiet, _) = server.register("quiet", PASSWORD).await;
+    // Read before the reviews and reactions: a leaderboard kept from here would be stale.
+    for path in [
+        "/api/reviews/users-by-review-count",
+        "/api/v1/reviews/users-by-aura?limit=5",
+    ] {
+        assert_eq!(server.get(path, None).await.0, 200);
+    }
     for movie in [MATRIX, FIGHT_CLUB, PULP_FICTION] {
         write(&server, &busy, movie, 3).await;
     }

@@ -322,18 +322,33 @@ impl ReviewStore for SqlStore {
         }
     }
 
+    // Kept as answers: a leaderboard reads the users' counters, and any change to a user
+    // row (a review or reaction moves the counters) forgets every answer.
     async fn users_by_review_count(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError> {
-        let sql = format!("SELECT {USER_COLUMNS} FROM users ORDER BY review_count DESC, id");
-        self.leaderboard(&sql, limit).await
+        self.cached(
+            || format!("users_by_review_count:{limit}"),
+            || {
+                let sql =
+                    format!("SELECT {USER_COLUMNS} FROM users ORDER BY review_count DESC, id");
+                async move { self.leaderboard(&sql, limit).await }
+            },
+        )
+        .await
     }
 
     async fn users_by_aura(&self, limit: i64) -> Result<Vec<UserProfile>, StoreError> {
-        // Written exactly as `users_aura_idx` is defined, so both databases walk it.
-        let sql = format!(
-            "SELECT {USER_COLUMNS} FROM users WHERE review_count >= 1 \
-             ORDER BY (likes_received - dislikes_received) DESC, id"
-        );
-        self.leaderboard(&sql, limit).await
+        self.cached(
+            || format!("users_by_aura:{limit}"),
+            || {
+                // Written exactly as `users_aura_idx` is defined, so both databases walk it.
+                let sql = format!(
+                    "SELECT {USER_COLUMNS} FROM users WHERE review_count >= 1 \
+                     ORDER BY (likes_received - dislikes_received) DESC, id"
+                );
+                async move { self.leaderboard(&sql, limit).await }
+            },
+        )
+        .await
     }
 }
 
