@@ -95,6 +95,21 @@ mod tests {
     use crate::error::{Error, ErrorCode};
     use crate::use_cases::test_support::*;
 
+    /// Liisa's account (password "correct horse"), whatever the email asked, checked by a
+    /// hasher that compares `hash_of` the password.
+    fn liisa_with_her_password() -> Ports {
+        let mut ports = Ports::new();
+        ports
+            .users
+            .expect_find_user_by_email()
+            .returning(|_| Ok(Some(user(3, "liisa", "correct horse"))));
+        ports
+            .hasher
+            .expect_verify()
+            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        ports
+    }
+
     #[tokio::test]
     async fn the_right_password_opens_a_session_with_stats() {
         let mut ports = Ports::new();
@@ -129,15 +144,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_hash_made_with_older_parameters_is_replaced_at_login() {
-        let mut ports = Ports::new();
-        ports
-            .users
-            .expect_find_user_by_email()
-            .returning(|_| Ok(Some(user(3, "liisa", "correct horse"))));
-        ports
-            .hasher
-            .expect_verify()
-            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        let mut ports = liisa_with_her_password();
         ports
             .hasher
             .expect_is_outdated()
@@ -172,15 +179,7 @@ mod tests {
 
     #[tokio::test]
     async fn wrong_password_and_unknown_email_answer_the_same() {
-        let mut ports = Ports::new();
-        ports
-            .users
-            .expect_find_user_by_email()
-            .returning(|_| Ok(Some(user(3, "liisa", "correct horse"))));
-        ports
-            .hasher
-            .expect_verify()
-            .returning(|pw, hash| Ok(hash_of(pw) == *hash));
+        let ports = liisa_with_her_password();
         let wrong = ports
             .accounts()
             .login_user("liisa@example.fi", "wrong one")
