@@ -1,5 +1,6 @@
-//! The servers keep public answers in memory (issue 14): a review, a user's reviews, a
-//! favorites list, a group and the group lists, as an anonymous reader gets them. These
+//! The servers keep public answers in memory (issue 14): a review, a user's reviews and
+//! activity, a favorites list, a group and the group lists, as an anonymous reader gets
+//! them. These
 //! tests prove they stay correct with several processes on one database: a write through
 //! either server, or by the admin CLI, is shown by both servers to the very next read.
 
@@ -272,5 +273,83 @@ on_both_backends!(
         );
         let (_, page) = other.get(&paths[1], None).await;
         assert_eq!(page["data"]["reviews"][0]["dislikes"], 1, "{page}");
+    }
+);
+
+/// The `(kind, review's likes, my_interaction)` of each entry of a user's activity.
+async fn activity(server: &TestServer, reader: Option<&str>, user: i64) -> Vec<Value> {
+    let path = format!("/api/reviews/user/{user}/activity");
+    let (status, body) = server.get(&path, reader).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    body["data"]["activity"]
+        .as_array()
+        .expect("activity")
+        .iter()
+        .map(|item| {
+            json!([
+                item["kind"],
+                item["review"]["likes"],
+                item["review"]["my_interaction"]
+            ])
+        })
+        .collect()
+}
+
+on_both_backends!(
+    a_users_activity_follows_writes_of_either_server_and_finds_a_new_account,
+    |server| {
+        let other = server.start_beside(&[]).await;
+        let (_, author, review) = kaisas_review(&server).await;
+        let (fan, fan_id) = other.register("Fanni", PASSWORD).await;
+        for reader in [&server, &other] {
+            assert_eq!(
+                activity(reader, None, author).await,
+                [json!(["review", 0, null])]
+            );
+            assert_eq!(activity(reader, None, fan_id).await, Vec::<Value>::new());
+        }
+        // Asked for before the account exists, on both servers: then registered.
+        let next = format!("/api/reviews/user/{}/activity", fan_id + 1);
+        for reader in [&server, &other] {
+            assert_eq!(reader.get(&next, None).await.0, 404);
+        }
+        let (bystander, bystander_id) = other.register("Pekka", PASSWORD).await;
+        assert_eq!(bystander_id, fan_id + 1);
+        for reader in [&server, &other] {
+            assert_eq!(
+                reader.get(&next, None).await.0,
+                200,
+                "the new account is unknown"
+            );
+        }
+
+        // A like through the other server: both show it at once, in both activities.
+        react(&other, &fan, review, "like").await;
+        for reader in [&server, &other] {
+            assert_eq!(
+                activity(reader, None, author).await,
+                [json!(["review", 1, null])]
+            );
+            assert_eq!(
+                activity(reader, None, fan_id).await,
+                [json!(["reaction", 1, null])]
+            );
+        }
+        // The fan's own reaction is written in for her only.
+        let fan_here = login(&server, "Fanni").await;
+        assert_eq!(
+            activity(&server, Some(&fan_here), fan_id).await,
+            [json!(["reaction", 1, "like"])]
+        );
+        assert_eq!(
+            activity(&other, Some(&bystander), fan_id).await,
+            [json!(["reaction", 1, null])]
+        );
+        // A change of mind through the first server.
+        react(&server, &fan_here, review, "dislike").await;
+        assert_eq!(
+            activity(&other, Some(&fan), author).await,
+            [json!(["review", 0, "dislike"])]
+        );
     }
 );

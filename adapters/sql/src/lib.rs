@@ -171,6 +171,23 @@ impl SqlStore {
         F: FnOnce() -> Fut,
         Fut: std::future::Future<Output = Result<T, StoreError>>,
     {
+        self.kept_if(shelf, key, read, |_| true).await
+    }
+
+    /// As [`kept_on`](Self::kept_on), but an answer read afresh is kept only when
+    /// `worth_keeping` says so.
+    async fn kept_if<T, F, Fut>(
+        &self,
+        shelf: Shelf,
+        key: impl FnOnce() -> String,
+        read: F,
+        worth_keeping: impl FnOnce(&T) -> bool,
+    ) -> Result<T, StoreError>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
         let Some(cache) = &self.profiles else {
             return read().await;
         };
@@ -181,7 +198,7 @@ impl SqlStore {
             community_cache::Lookup::Bypass => None,
         };
         let answer = read().await?;
-        if let Some(epoch) = epoch {
+        if let Some(epoch) = epoch.filter(|_| worth_keeping(&answer)) {
             cache.keep(shelf, epoch, key, answer.clone());
         }
         Ok(answer)

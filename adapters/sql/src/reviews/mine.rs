@@ -6,7 +6,8 @@
 
 use std::future::Future;
 
-use leffaseura_core::domain::review::{MovieReviewStats, Review, ReviewPage};
+use leffaseura_core::domain::paging::Paged;
+use leffaseura_core::domain::review::{ActivityItem, MovieReviewStats, Review, ReviewPage};
 use leffaseura_core::{StoreError, UserId};
 
 use crate::community_cache::Shelf;
@@ -14,30 +15,51 @@ use crate::SqlStore;
 
 /// An answer made of reviews that can carry the reader's own reaction.
 pub(super) trait WithReviews {
-    fn reviews_mut(&mut self) -> &mut [Review];
+    fn reviews_mut(&mut self) -> Vec<&mut Review>;
+
+    /// Whether the answer may be kept: not one that says its subject does not exist when
+    /// the subject's creation reports no change.
+    fn worth_keeping(&self) -> bool {
+        true
+    }
 }
 
 impl WithReviews for Option<Review> {
-    fn reviews_mut(&mut self) -> &mut [Review] {
-        self.as_mut_slice()
+    fn reviews_mut(&mut self) -> Vec<&mut Review> {
+        self.iter_mut().collect()
     }
 }
 
 impl WithReviews for Vec<Review> {
-    fn reviews_mut(&mut self) -> &mut [Review] {
-        self
+    fn reviews_mut(&mut self) -> Vec<&mut Review> {
+        self.iter_mut().collect()
     }
 }
 
 impl WithReviews for ReviewPage {
-    fn reviews_mut(&mut self) -> &mut [Review] {
-        &mut self.items
+    fn reviews_mut(&mut self) -> Vec<&mut Review> {
+        self.items.iter_mut().collect()
     }
 }
 
 impl WithReviews for (ReviewPage, MovieReviewStats) {
-    fn reviews_mut(&mut self) -> &mut [Review] {
-        &mut self.0.items
+    fn reviews_mut(&mut self) -> Vec<&mut Review> {
+        self.0.items.iter_mut().collect()
+    }
+}
+
+/// A user's activity; `None` for an unknown user.
+impl WithReviews for Option<Paged<ActivityItem>> {
+    fn reviews_mut(&mut self) -> Vec<&mut Review> {
+        self.iter_mut()
+            .flat_map(|page| page.items.iter_mut().map(|item| &mut item.review))
+            .collect()
+    }
+
+    /// A registration reports no change (migration 0013 reports updates and deletions of
+    /// users only), so "no such user" kept would outlive the account made next.
+    fn worth_keeping(&self) -> bool {
+        self.is_some()
     }
 }
 
@@ -56,17 +78,25 @@ impl SqlStore {
         Fut: Future<Output = Result<T, StoreError>>,
     {
         let key = key();
-        let mut answer = self.cached(|| key.clone(), read_anonymous).await?;
+        let mut answer = self
+            .kept_if(
+                Shelf::Answers,
+                || key.clone(),
+                read_anonymous,
+                T::worth_keeping,
+            )
+            .await?;
         if let Some(viewer) = viewer {
             let reviews = answer.reviews_mut();
             if !reviews.is_empty() {
+                let ids: Vec<i64> = reviews.iter().map(|review| review.id.0).collect();
                 // Kept with the page it was read for: the same key names the same reviews
                 // until a community change forgets both.
                 let mine = self
                     .kept_on(
                         Shelf::Facts,
                         || format!("mine:{}:{key}", viewer.0),
-                        || self.viewer_reactions(reviews, viewer),
+                        || self.viewer_reactions(&ids, viewer),
                     )
                     .await?;
                 for review in reviews {

@@ -303,7 +303,7 @@ impl SqlStore {
     /// The viewer's reactions to these reviews (primary-key lookups).
     pub(super) async fn viewer_reactions(
         &self,
-        reviews: &[Review],
+        reviews: &[i64],
         viewer: UserId,
     ) -> Result<HashMap<i64, ReactionKind>, StoreError> {
         let placeholders: Vec<String> = (2..=reviews.len() + 1).map(|n| format!("${n}")).collect();
@@ -314,7 +314,7 @@ impl SqlStore {
         );
         let mut query = sqlx::query(&sql).bind(viewer.0);
         for review in reviews {
-            query = query.bind(review.id.0);
+            query = query.bind(*review);
         }
         let rows = query.fetch_all(self.pool()).await.map_err(store_error)?;
         let mut mine = HashMap::with_capacity(rows.len());
