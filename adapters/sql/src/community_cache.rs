@@ -41,6 +41,8 @@ use async_trait::async_trait;
 use leffaseura_core::domain::user::{User, UserProfile};
 use leffaseura_core::UserId;
 
+use crate::flights::{Flight, Flights};
+
 /// How many profiles are kept; past it the cache starts over (a profile is a few hundred
 /// bytes, so this bounds it at a few MB).
 const CAPACITY: usize = 20_000;
@@ -56,7 +58,7 @@ const FACT_CAPACITY: usize = 4_096;
 type Answers = HashMap<String, Arc<dyn Any + Send + Sync>>;
 
 /// Which shelf of per-key entries an entry is kept on.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Shelf {
     /// Public answers: pages, a review, a group.
     Answers,
@@ -115,6 +117,8 @@ pub struct CommunityCache {
     /// Bumped by every eviction, of a profile or of the answers.
     epoch: AtomicU64,
     feed: Arc<dyn ChangeFeed>,
+    /// The entries being read after a miss.
+    flights: Flights,
 }
 
 impl CommunityCache {
@@ -126,7 +130,14 @@ impl CommunityCache {
             facts: RwLock::new(HashMap::new()),
             epoch: AtomicU64::new(0),
             feed,
+            flights: Flights::default(),
         }
+    }
+
+    /// Whether a reader that missed `key` on `shelf` reads it or waits for the reader who
+    /// already is (see `flights.rs`).
+    pub(crate) fn flight(&self, shelf: Shelf, key: &str) -> Flight {
+        self.flights.join(shelf, key)
     }
 
     pub(crate) async fn lookup(&self, id: UserId) -> Lookup {

@@ -17,6 +17,7 @@ mod attempts;
 mod community_cache;
 mod error;
 mod favorites;
+mod flights;
 mod groups;
 mod imports;
 mod liveness;
@@ -48,9 +49,10 @@ use sqlx::{Any, Connection, Transaction};
 
 use leffaseura_core::{StoreError, UserId};
 
-use community_cache::Shelf;
 pub use community_cache::{ChangeFeed, CommunityCache};
+use community_cache::{Lookup, Shelf};
 pub use error::{classify, is_transient, store_error};
+use flights::Flight;
 pub use time::{from_millis, to_millis};
 
 /// Which database a [`SqlStore`] talks to; the few statements that differ look at it.
@@ -192,15 +194,32 @@ impl SqlStore {
             return read().await;
         };
         let key = key();
-        let epoch = match cache.kept::<T>(shelf, &key).await {
-            community_cache::Lookup::Hit(answer) => return Ok(answer),
-            community_cache::Lookup::Miss(epoch) => Some(epoch),
-            community_cache::Lookup::Bypass => None,
+        let mut epoch = match cache.kept::<T>(shelf, &key).await {
+            Lookup::Hit(answer) => return Ok(answer),
+            Lookup::Miss(epoch) => Some(epoch),
+            Lookup::Bypass => None,
         };
+        let mut _leading = None;
+        if epoch.is_some() {
+            match cache.flight(shelf, &key) {
+                Flight::Lead(leading) => _leading = Some(leading),
+                Flight::Follow(done) => {
+                    flights::landed(done).await;
+                    // Looked up afresh, as by any later reader: the answer the leader kept
+                    // is served only if no commit this reader must see came after its read.
+                    epoch = match cache.kept::<T>(shelf, &key).await {
+                        Lookup::Hit(answer) => return Ok(answer),
+                        Lookup::Miss(epoch) => Some(epoch),
+                        Lookup::Bypass => None,
+                    };
+                }
+            }
+        }
         let answer = read().await?;
         if let Some(epoch) = epoch.filter(|_| worth_keeping(&answer)) {
             cache.keep(shelf, epoch, key, answer.clone());
         }
+        // `_leading`, dropped now that the answer is kept, releases the readers waiting.
         Ok(answer)
     }
 
@@ -319,7 +338,86 @@ pub fn is_postgres_url(url: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
     use super::*;
+
+    /// A feed with nothing to report: every kept entry may be served.
+    #[derive(Debug)]
+    struct Quiet;
+
+    #[async_trait::async_trait]
+    impl ChangeFeed for Quiet {
+        fn catch_up(&self, _cache: &CommunityCache) -> bool {
+            true
+        }
+
+        async fn settle(&self, _cache: &CommunityCache) -> bool {
+            true
+        }
+    }
+
+    async fn cached_store() -> (SqlStore, Arc<CommunityCache>) {
+        install_drivers();
+        let pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect("sqlite::memory:")
+            .await
+            .expect("in-memory database");
+        let cache = Arc::new(CommunityCache::new(Arc::new(Quiet)));
+        let store = SqlStore::new(pool, Backend::Sqlite).with_community_cache(cache.clone());
+        (store, cache)
+    }
+
+    /// 16 readers of the key "page" at once, each of whose reads counts itself in `reads`,
+    /// lets `between` act while it is under way, and answers 7.
+    async fn sixteen_readers(
+        store: &SqlStore,
+        reads: &AtomicUsize,
+        between: impl Fn(),
+    ) -> Vec<i64> {
+        let readers = (0..16).map(|_| {
+            store.kept_on(
+                Shelf::Answers,
+                || "page".to_owned(),
+                || async {
+                    reads.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    between();
+                    Ok(7_i64)
+                },
+            )
+        });
+        let mut answers = Vec::new();
+        for answer in futures::future::join_all(readers).await {
+            answers.push(answer.expect("answer"));
+        }
+        answers
+    }
+
+    #[tokio::test]
+    async fn readers_missing_one_answer_at_once_wait_for_one_read() {
+        let (store, _cache) = cached_store().await;
+        let reads = AtomicUsize::new(0);
+        let answers = sixteen_readers(&store, &reads, || {}).await;
+        assert_eq!(answers, vec![7; 16]);
+        assert_eq!(
+            reads.load(Ordering::SeqCst),
+            1,
+            "one read for sixteen readers"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_read_overtaken_by_a_change_is_not_handed_to_those_waiting_for_it() {
+        let (store, cache) = cached_store().await;
+        let reads = AtomicUsize::new(0);
+        // Every read sees a community change commit while it runs: nothing it read may be
+        // served to a reader who waited for it, so each of them reads for itself.
+        let answers = sixteen_readers(&store, &reads, || cache.answers_changed()).await;
+        assert_eq!(answers, vec![7; 16]);
+        assert_eq!(reads.load(Ordering::SeqCst), 16);
+    }
 
     #[test]
     fn postgres_urls_are_recognised_by_their_scheme() {
