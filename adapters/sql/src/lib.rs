@@ -194,27 +194,30 @@ impl SqlStore {
             return read().await;
         };
         let key = key();
-        let mut epoch = match cache.kept::<T>(shelf, &key).await {
-            Lookup::Hit(answer) => return Ok(answer),
-            Lookup::Miss(epoch) => Some(epoch),
-            Lookup::Bypass => None,
-        };
         let mut _leading = None;
-        if epoch.is_some() {
+        let mut followed = false;
+        let epoch = loop {
+            let epoch = match cache.kept::<T>(shelf, &key).await {
+                Lookup::Hit(answer) => return Ok(answer),
+                Lookup::Miss(epoch) => epoch,
+                Lookup::Bypass => break None,
+            };
+            if followed {
+                break Some(epoch);
+            }
             match cache.flight(shelf, &key) {
-                Flight::Lead(leading) => _leading = Some(leading),
+                Flight::Lead(leading) => {
+                    _leading = Some(leading);
+                    break Some(epoch);
+                }
                 Flight::Follow(done) => {
                     flights::landed(done).await;
                     // Looked up afresh, as by any later reader: the answer the leader kept
                     // is served only if no commit this reader must see came after its read.
-                    epoch = match cache.kept::<T>(shelf, &key).await {
-                        Lookup::Hit(answer) => return Ok(answer),
-                        Lookup::Miss(epoch) => Some(epoch),
-                        Lookup::Bypass => None,
-                    };
+                    followed = true;
                 }
             }
-        }
+        };
         let answer = read().await?;
         if let Some(epoch) = epoch.filter(|_| worth_keeping(&answer)) {
             cache.keep(shelf, epoch, key, answer.clone());
