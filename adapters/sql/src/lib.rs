@@ -194,7 +194,7 @@ impl SqlStore {
             return read().await;
         };
         let key = key();
-        let mut _leading = None;
+        let mut leading = None;
         let mut followed = false;
         let epoch = loop {
             let epoch = match cache.kept::<T>(shelf, &key).await {
@@ -206,8 +206,8 @@ impl SqlStore {
                 break Some(epoch);
             }
             match cache.flight(shelf, &key) {
-                Flight::Lead(leading) => {
-                    _leading = Some(leading);
+                Flight::Lead(lead) => {
+                    leading = Some(lead);
                     break Some(epoch);
                 }
                 Flight::Follow(done) => {
@@ -222,7 +222,8 @@ impl SqlStore {
         if let Some(epoch) = epoch.filter(|_| worth_keeping(&answer)) {
             cache.keep(shelf, epoch, key, answer.clone());
         }
-        // `_leading`, dropped now that the answer is kept, releases the readers waiting.
+        // Only now that the answer is kept may the readers waiting for it look again.
+        drop(leading);
         Ok(answer)
     }
 
@@ -352,10 +353,6 @@ mod tests {
     #[async_trait::async_trait]
     impl ChangeFeed for Quiet {
         fn catch_up(&self, _cache: &CommunityCache) -> bool {
-            true
-        }
-
-        async fn settle(&self, _cache: &CommunityCache) -> bool {
             true
         }
     }
